@@ -1,0 +1,60 @@
+// swift-tools-version:6.0
+// sigbench: a workbench for pen and finger stroke smoothing.
+// Depends on nothing but the toolchain; C libraries come from Debian `-dev` packages
+// through `.systemLibrary` targets (see scripts/install-deps.sh).
+import PackageDescription
+
+let package = Package(
+  name: "sigbench",
+  products: [
+    // What an app embeds: the value types and the strategies, without the CLI.
+    .library(name: "Sigbench", targets: ["SigbenchCore", "SigbenchStrategies"]),
+    .executable(name: "sigbench", targets: ["sigbench"]),
+  ],
+  targets: [
+    // Value types, units, the strategy protocol and spec syntax. Standard library only.
+    .target(name: "SigbenchCore"),
+    .target(name: "SigbenchStrategies", dependencies: ["SigbenchCore"]),
+    .target(name: "SigbenchFormats", dependencies: ["SigbenchCore"]),
+    // libgd through pkg-config name `gdlib`; `pkgConfig:` is omitted on purpose because it makes
+    // SwiftPM warn about libgd's `-DAVIF_DLL` flag on every build (swift-on-linux.md §1).
+    .systemLibrary(name: "CGD", path: "Sources/CGD", providers: [.apt(["libgd-dev"])]),
+    // Timer, cycle counter and an opaque sink that the optimizer cannot see through.
+    .target(name: "CShim"),
+    .target(name: "SigbenchRender", dependencies: ["SigbenchCore", "CGD"]),
+    .target(name: "SigbenchBench", dependencies: ["SigbenchCore", "SigbenchStrategies", "CShim"]),
+    .target(name: "SigbenchReport", dependencies: ["SigbenchCore", "SigbenchBench"]),
+    .target(
+      name: "SigbenchCLI",
+      dependencies: [
+        "SigbenchCore", "SigbenchStrategies", "SigbenchFormats", "SigbenchRender",
+        "SigbenchBench", "SigbenchReport",
+      ]),
+    .executableTarget(name: "sigbench", dependencies: ["SigbenchCLI"]),
+    .target(
+      name: "SigbenchTestSupport",
+      dependencies: ["SigbenchCore", "SigbenchStrategies", "SigbenchFormats", "SigbenchRender"]),
+    .testTarget(name: "SigbenchCoreTests", dependencies: ["SigbenchCore", "SigbenchTestSupport"]),
+    .testTarget(
+      name: "SigbenchStrategiesTests",
+      dependencies: ["SigbenchCore", "SigbenchStrategies", "SigbenchTestSupport"]),
+    .testTarget(
+      name: "SigbenchFormatsTests",
+      dependencies: ["SigbenchCore", "SigbenchFormats", "SigbenchTestSupport"]),
+    .testTarget(
+      name: "SigbenchRenderTests",
+      dependencies: [
+        "SigbenchCore", "SigbenchRender", "SigbenchStrategies", "SigbenchTestSupport",
+      ],
+      exclude: ["__Snapshots__"]),
+    .testTarget(
+      name: "SigbenchBenchTests",
+      dependencies: ["SigbenchCore", "SigbenchBench", "SigbenchStrategies", "SigbenchTestSupport"]),
+    .testTarget(
+      name: "SigbenchReportTests",
+      dependencies: ["SigbenchCore", "SigbenchReport", "SigbenchBench", "SigbenchTestSupport"]),
+    .testTarget(
+      name: "SigbenchCLITests",
+      dependencies: ["SigbenchCLI", "SigbenchCore", "SigbenchTestSupport"]),
+  ]
+)

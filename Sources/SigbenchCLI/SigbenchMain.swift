@@ -1,0 +1,3 @@
+public enum SigbenchMain {
+  public static func main() {}
+}

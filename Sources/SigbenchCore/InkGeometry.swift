@@ -1,0 +1,109 @@
+/// The geometry a strategy emits: the centreline (for metrics and vector export) and the fill
+/// geometry the renderer draws.
+///
+/// Fill semantics: every closed subpath in `outline` is one shape filled non-zero on its own,
+/// every disc is a shape, and the stroke's ink is the union of all shapes. When
+/// `outlineStrokeWidth` is above 0, every outline subpath is additionally stroked with that
+/// width (miter joins, limit 10, butt caps) before the union, which is how UberSignature paints
+/// (uber-signature.md §4.6).
+///
+/// Appending reuses capacity: a strategy that writes into a caller-owned `InkGeometry` that
+/// was cleared with `removeAll()` allocates nothing once the arrays have grown.
+public struct InkGeometry: Hashable, Sendable {
+  public var centerline: [CenterlineSegment] = []
+  public var outline: [PathElement] = []
+  public var discs: [Disc] = []
+  /// Width in CSS px of the stroke applied to each outline subpath; 0 for fill only.
+  public var outlineStrokeWidth: Double = 0
+
+  public init() {}
+
+  public init(
+    centerline: [CenterlineSegment], outline: [PathElement], discs: [Disc],
+    outlineStrokeWidth: Double = 0
+  ) {
+    self.centerline = centerline
+    self.outline = outline
+    self.discs = discs
+    self.outlineStrokeWidth = outlineStrokeWidth
+  }
+
+  /// Nothing to draw and no centreline.
+  public var isEmpty: Bool { centerline.isEmpty && outline.isEmpty && discs.isEmpty }
+
+  /// Removes everything, keeping the storage for reuse.
+  @inlinable public mutating func removeAll() {
+    centerline.removeAll(keepingCapacity: true)
+    outline.removeAll(keepingCapacity: true)
+    discs.removeAll(keepingCapacity: true)
+  }
+
+  /// Reserves room so that steady-state appends do not allocate.
+  public mutating func reserveCapacity(segments: Int, elements: Int, discs d: Int) {
+    centerline.reserveCapacity(segments)
+    outline.reserveCapacity(elements)
+    discs.reserveCapacity(d)
+  }
+
+  @inlinable public mutating func append(_ segment: CenterlineSegment) {
+    centerline.append(segment)
+  }
+  @inlinable public mutating func append(_ element: PathElement) { outline.append(element) }
+  @inlinable public mutating func append(_ disc: Disc) { discs.append(disc) }
+
+  /// Appends all of `other` (its `outlineStrokeWidth` is taken when `self` has none).
+  public mutating func append(contentsOf other: InkGeometry) {
+    centerline.append(contentsOf: other.centerline)
+    outline.append(contentsOf: other.outline)
+    discs.append(contentsOf: other.discs)
+    if outlineStrokeWidth == 0 { outlineStrokeWidth = other.outlineStrokeWidth }
+  }
+
+  /// Every number is finite.
+  public var isFinite: Bool {
+    outlineStrokeWidth.isFinite && centerline.allSatisfy(\.isFinite)
+      && outline.allSatisfy(\.isFinite)
+      && discs.allSatisfy { $0.center.isFinite && $0.radius.isFinite }
+  }
+
+  /// This geometry moved by `offset`.
+  public func translated(by offset: Point) -> InkGeometry {
+    InkGeometry(
+      centerline: centerline.map { $0.translated(by: offset) },
+      outline: outline.map { $0.translated(by: offset) },
+      discs: discs.map { Disc(center: $0.center + offset, radius: $0.radius) },
+      outlineStrokeWidth: outlineStrokeWidth)
+  }
+
+  /// Conservative bounds of everything drawn, including widths, radii and the outline stroke
+  /// (control points included, so it may be slightly larger than the ink). `nil` when empty.
+  public var bounds: Rect? {
+    var r: Rect?
+    func add(_ p: Point, _ pad: Double) {
+      let b = Rect(minX: p.x - pad, minY: p.y - pad, maxX: p.x + pad, maxY: p.y + pad)
+      r = r.map { $0.union(b) } ?? b
+    }
+    let strokePad = outlineStrokeWidth * 5  // a miter (limit 10) reaches 5 widths out
+    for e in outline {
+      switch e {
+      case .move(let p), .line(let p): add(p, strokePad)
+      case .quad(let c, let p):
+        add(c, strokePad)
+        add(p, strokePad)
+      case .cubic(let c1, let c2, let p):
+        add(c1, strokePad)
+        add(c2, strokePad)
+        add(p, strokePad)
+      case .close: break
+      }
+    }
+    for d in discs { add(d.center, d.radius) }
+    if outline.isEmpty && discs.isEmpty {
+      for s in centerline {
+        add(s.start, s.startWidth / 2)
+        add(s.end, s.endWidth / 2)
+      }
+    }
+    return r
+  }
+}

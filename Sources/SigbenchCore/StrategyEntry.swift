@@ -1,0 +1,71 @@
+/// A catalog entry: one strategy type, erased so catalogs can list and configure it.
+public struct StrategyEntry: Sendable {
+  public let descriptor: StrategyDescriptor
+  private let configureBody: @Sendable (StrategyConfiguration) throws -> ConfiguredStrategy
+
+  /// The entry for strategy type `S`.
+  public static func of<S: SmoothingStrategy>(_ type: S.Type) -> StrategyEntry {
+    StrategyEntry(
+      descriptor: S.descriptor,
+      configureBody: { configuration in
+        let settings = try S.settings(from: configuration)
+        return ConfiguredStrategy(configuration: configuration) { S(settings: settings) }
+      })
+  }
+
+  private init(
+    descriptor: StrategyDescriptor,
+    configureBody: @escaping @Sendable (StrategyConfiguration) throws -> ConfiguredStrategy
+  ) {
+    self.descriptor = descriptor
+    self.configureBody = configureBody
+  }
+
+  /// Validates `spec`'s options and returns a factory of fresh instances.
+  public func configure(_ spec: StrategySpec) throws -> ConfiguredStrategy {
+    let configuration = try StrategyConfiguration(
+      descriptor: descriptor, options: spec.options.map { ($0.name, $0.value) })
+    return try configureBody(configuration)
+  }
+}
+
+/// A strategy with validated options: makes one fresh instance per stroke.
+public struct ConfiguredStrategy: Sendable {
+  public let configuration: StrategyConfiguration
+  private let factory: @Sendable () -> any SmoothingStrategy
+
+  public init(
+    configuration: StrategyConfiguration, factory: @escaping @Sendable () -> any SmoothingStrategy
+  ) {
+    self.configuration = configuration
+    self.factory = factory
+  }
+
+  /// Canonical label: id plus non-default options, sorted (`catmull-rom(width=pressure)`).
+  public var label: String { configuration.label }
+  /// The strategy's id.
+  public var id: String { configuration.strategyID }
+
+  /// A fresh instance for one stroke.
+  public func makeInstance() -> any SmoothingStrategy { factory() }
+
+  /// Batch smoothing of one stroke through a fresh instance: push all, then finish.
+  public func smooth(_ samples: [Sample]) -> InkGeometry {
+    var instance = makeInstance()
+    return ConfiguredStrategy.smoothOpened(&instance, samples)
+  }
+
+  private static func smoothOpened<S: SmoothingStrategy>(_ s: inout S, _ samples: [Sample])
+    -> InkGeometry
+  {
+    var output = StrokeOutput()
+    var ink = InkGeometry()
+    for sample in samples {
+      s.push(sample, into: &output)
+      ink.append(contentsOf: output.stable)
+    }
+    s.finish(into: &output)
+    ink.append(contentsOf: output.stable)
+    return ink
+  }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import SigbenchCore
+
+/// Reads every file under a corpus folder, in a deterministic order (paths sorted by their
+/// UTF-8 bytes), with the reader chosen by extension and content.
+///
+/// The run goes on past bad files: unsupported files are listed as skipped (with the reason),
+/// malformed files of a supported format as rejected (with the `FormatError`).
+public struct CorpusLoader: Sendable {
+  /// Files that are documentation or licences, never ink; skipped silently.
+  public static let ignoredNames: Set<String> = ["readme.md", "source.md", "license", "licence"]
+
+  public var options: DecodeOptions
+  /// Forces a format instead of choosing by extension and content.
+  public var forcedFormat: (any StrokeFormat)?
+
+  public init(options: DecodeOptions = DecodeOptions(), forcedFormat: (any StrokeFormat)? = nil) {
+    self.options = options
+    self.forcedFormat = forcedFormat
+  }
+
+  /// A file the loader did not read, and why.
+  public struct Skipped: Sendable, Hashable, Codable {
+    public var file: String
+    public var reason: String
+  }
+
+  /// What a corpus held.
+  public struct Result: Sendable {
+    public var root: String
+    public var drawings: [Drawing] = []
+    /// Which format read each drawing (same order as `drawings`).
+    public var formatIDs: [String] = []
+    public var skipped: [Skipped] = []
+    public var rejected: [FormatError] = []
+    public var warnings: [FormatWarning] = []
+    /// Files read successfully.
+    public var filesRead = 0
+    /// FNV-1a 64 checksum over every read file's relative path and bytes, in read order.
+    public var checksum: UInt64 = 0xcbf2_9ce4_8422_2325
+  }
+
+  /// Relative paths of every regular file under `root`, sorted.
+  public static func listFiles(under root: URL) throws -> [String] {
+    let fm = FileManager.default
+    guard let e = fm.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
+      return []
+    }
+    var files: [String] = []
+    let base = root.standardizedFileURL.path
+    for case let url as URL in e {
+      let values = try? url.resourceValues(forKeys: [.isRegularFileKey])
+      guard values?.isRegularFile == true else { continue }
+      var rel = url.standardizedFileURL.path
+      if rel.hasPrefix(base) { rel.removeFirst(base.count) }
+      while rel.hasPrefix("/") { rel.removeFirst() }
+      files.append(rel)
+    }
+    return files.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+  }
+
+  /// Reads a whole corpus folder (or a single file).
+  public func load(_ root: URL) throws -> Result {
+    var isDir: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDir) else {
+      throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: root.path])
+    }
+    var result = Result(root: root.path)
+    if !isDir.boolValue {
+      readFile(root, name: root.lastPathComponent, into: &result)
+      return result
+    }
+    for rel in try CorpusLoader.listFiles(under: root) {
+      let name = (rel as NSString).lastPathComponent.lowercased()
+      if CorpusLoader.ignoredNames.contains(name) || name.hasPrefix(".")
+        || name.hasPrefix("license") || name.hasPrefix("licence") || name.hasSuffix(".md")
+      {
+        continue
+      }
+      readFile(root.appendingPathComponent(rel), name: rel, into: &result)
+    }
+    return result
+  }
+
+  func readFile(_ url: URL, name: String, into result: inout Result) {
+    let data: Data
+    do {
+      let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+      if size > options.maxFileBytes {
+        result.rejected.append(
+          FormatError(
+            .limitExceeded, file: name, location: .file, field: "size",
+            rule: "must be at most \(options.maxFileBytes) bytes (limit maxFileBytes)",
+            value: String(size)))
+        return
+      }
+      data = try Data(contentsOf: url)
+    } catch {
+      result.skipped.append(
+        Skipped(file: name, reason: "cannot be read: \(error.localizedDescription)"))
+      return
+    }
+    guard let format = forcedFormat ?? FormatCatalog.reader(forFileName: name, data: data) else {
+      result.skipped.append(Skipped(file: name, reason: "no reader for this file type"))
+      return
+    }
+    do {
+      let decoded = try format.decode(data, file: name, options: options)
+      result.filesRead += 1
+      result.checksum = fnv1a(Array(name.utf8), result.checksum)
+      result.checksum = fnv1a(data, result.checksum)
+      for d in decoded.drawings {
+        result.drawings.append(d)
+        result.formatIDs.append(format.descriptor.id)
+      }
+      result.warnings += decoded.warnings
+    } catch {
+      result.rejected.append(error)
+    }
+  }
+}
+
+/// FNV-1a 64-bit hash, continued from `seed`.
+func fnv1a<C: Collection>(_ bytes: C, _ seed: UInt64) -> UInt64 where C.Element == UInt8 {
+  var h = seed
+  for b in bytes {
+    h ^= UInt64(b)
+    h = h &* 0x100_0000_01b3
+  }
+  return h
+}

@@ -1,0 +1,312 @@
+import Foundation
+import SigbenchCore
+
+/// sigbench's own corpus format, version 1 (`*.sigbench.json`), documented in
+/// `Corpus/README.md`.
+///
+/// JSON with an explicit `format`/`version`, the units it is written in (always the internal
+/// ones: CSS px, seconds from the drawing's start, pressure in [0, 1], radians), the list of
+/// channels each sample row carries (`x`, `y`, then any of `t`, `pressure`, `tilt`, `azimuth`;
+/// a missing value is `null`), the metadata, ink strokes, hover traces and an optional ground
+/// truth. Numbers are written in Swift's shortest round-tripping form, so a round trip is
+/// lossless.
+public struct NativeFormat: StrokeFormat {
+  public static let formatName = "sigbench-ink"
+  public static let version = 1
+  static let optionalChannels = ["t", "pressure", "tilt", "azimuth"]
+
+  public init() {}
+
+  public let descriptor = FormatDescriptor(
+    id: "native", name: "sigbench native ink (JSON, v1)", extensions: ["sigbench.json"],
+    canWrite: true, units: "CSS px, seconds, pressure 0–1, radians (no conversion)",
+    summary: "Lossless JSON with metadata, hover and ground truth.")
+
+  public func sniff(_ data: Data) -> Bool {
+    let head = String(decoding: data.prefix(256), as: UTF8.self)
+    return head.contains("\"\(NativeFormat.formatName)\"")
+  }
+
+  // MARK: Writing
+
+  public func encode(_ drawing: Drawing) throws(FormatError) -> Data {
+    let all = drawing.strokes + drawing.hover
+    var channels = ["x", "y"]
+    for c in NativeFormat.optionalChannels
+    where all.contains(where: { $0.samples.contains { NativeFormat.value(c, of: $0) != nil } }) {
+      channels.append(c)
+    }
+    var out = "{\n"
+    out += "  \"format\": \"\(NativeFormat.formatName)\",\n"
+    out += "  \"version\": \(NativeFormat.version),\n"
+    out += "  \"units\": {\"position\": \"css-px\", \"time\": \"s\", \"pressure\": \"0-1\", "
+    out += "\"angle\": \"rad\"},\n"
+    out += "  \"channels\": [\(channels.map { "\"\($0)\"" }.joined(separator: ", "))],\n"
+    out += "  \"metadata\": \(NativeFormat.metadataJSON(drawing.metadata)),\n"
+    out += "  \"strokes\": \(NativeFormat.strokesJSON(drawing.strokes, channels)),\n"
+    out += "  \"hover\": \(NativeFormat.strokesJSON(drawing.hover, channels))"
+    if let gt = drawing.groundTruth {
+      out += ",\n  \"groundTruth\": [\n"
+      out += gt.strokes.map { line in
+        "    [" + line.map { "[\(num($0.x)), \(num($0.y))]" }.joined(separator: ", ") + "]"
+      }.joined(separator: ",\n")
+      out += "\n  ]"
+    }
+    out += "\n}\n"
+    return Data(out.utf8)
+  }
+
+  static func value(_ channel: String, of s: Sample) -> Double? {
+    switch channel {
+    case "x": return s.x
+    case "y": return s.y
+    case "t": return s.time
+    case "pressure": return s.pressure
+    case "tilt": return s.tilt
+    case "azimuth": return s.azimuth
+    default: return nil
+    }
+  }
+
+  static func strokesJSON(_ strokes: [Stroke], _ channels: [String]) -> String {
+    if strokes.isEmpty { return "[]" }
+    var out = "[\n"
+    out += strokes.map { stroke -> String in
+      var s = "    {"
+      if !stroke.attributes.isEmpty {
+        let attrs = stroke.attributes.sorted { $0.key < $1.key }
+          .map { "\(jsonString($0.key)): \(jsonString($0.value))" }
+        s += "\"attributes\": {\(attrs.joined(separator: ", "))}, "
+      }
+      s += "\"samples\": [\n"
+      s += stroke.samples.map { sample in
+        "      ["
+          + channels.map { value($0, of: sample).map(num) ?? "null" }.joined(separator: ", ")
+          + "]"
+      }.joined(separator: ",\n")
+      s += "\n    ]}"
+      return s
+    }.joined(separator: ",\n")
+    out += "\n  ]"
+    return out
+  }
+
+  static func metadataJSON(_ m: DrawingMetadata) -> String {
+    var fields: [String] = []
+    if let v = m.source { fields.append("\"source\": \(jsonString(v))") }
+    if let v = m.device { fields.append("\"device\": \(jsonString(v))") }
+    if let v = m.sampleRate { fields.append("\"sampleRate\": \(num(v))") }
+    fields.append("\"nativeUnits\": \(jsonString(m.nativeUnits))")
+    fields.append("\"nominalScale\": \(m.nominalScale)")
+    if let v = m.licence { fields.append("\"licence\": \(jsonString(v))") }
+    if let v = m.attribution { fields.append("\"attribution\": \(jsonString(v))") }
+    if !m.notes.isEmpty {
+      fields.append("\"notes\": [\(m.notes.map(jsonString).joined(separator: ", "))]")
+    }
+    return "{\n    " + fields.joined(separator: ",\n    ") + "\n  }"
+  }
+
+  // MARK: Reading
+
+  public func decode(_ data: Data, file: String, options: DecodeOptions) throws(FormatError)
+    -> DecodeResult
+  {
+    var rules = SampleRules(file: file, options: options)
+    try rules.checkFileSize(data.count)
+    let root: Any
+    do {
+      root = try JSONSerialization.jsonObject(with: data, options: [])
+    } catch {
+      throw FormatError(
+        .malformed, file: file, location: .file, field: "JSON", rule: "must be valid JSON",
+        value: "\((error as NSError).userInfo["NSDebugDescription"] ?? error.localizedDescription)")
+    }
+    var reader = JSONReader(file: file)
+    let top = try reader.object(root, at: "$")
+    let format = try reader.string(top["format"], at: "$.format")
+    guard format == NativeFormat.formatName else {
+      throw FormatError(
+        .malformed, file: file, location: .path("$.format"), field: "format",
+        rule: "must be \"\(NativeFormat.formatName)\"", value: format)
+    }
+    let version = try reader.number(top["version"], at: "$.version")
+    guard version == Double(NativeFormat.version) else {
+      throw FormatError(
+        .unsupportedVersion, file: file, location: .path("$.version"), field: "version",
+        rule: "must be \(NativeFormat.version) (the only version this build reads)",
+        value: ParameterValue.format(version))
+    }
+    let units = try reader.object(top["units"], at: "$.units")
+    for (key, expected) in [("position", "css-px"), ("time", "s")] {
+      let found = try reader.string(units[key], at: "$.units.\(key)")
+      guard found == expected else {
+        throw FormatError(
+          .unsupportedVersion, file: file, location: .path("$.units.\(key)"), field: key,
+          rule: "must be \"\(expected)\" in version 1", value: found)
+      }
+    }
+    let channelList = try reader.array(top["channels"], at: "$.channels")
+    var channels: [String] = []
+    for (i, c) in channelList.enumerated() {
+      channels.append(try reader.string(c, at: "$.channels[\(i)]"))
+    }
+    guard channels.count >= 2, channels[0] == "x", channels[1] == "y",
+      Set(channels).count == channels.count,
+      channels.dropFirst(2).allSatisfy(NativeFormat.optionalChannels.contains)
+    else {
+      throw FormatError(
+        .malformed, file: file, location: .path("$.channels"), field: "channels",
+        rule: "must be [\"x\", \"y\", …] followed by distinct names from "
+          + NativeFormat.optionalChannels.joined(separator: ", "),
+        value: channels.joined(separator: ","))
+    }
+    let metadata = try readMetadata(top["metadata"], reader: &reader)
+    var strokes = try readStrokes(top["strokes"], at: "$.strokes", channels, &reader, &rules)
+    var hover = try readStrokes(top["hover"] ?? [Any](), at: "$.hover", channels, &reader, &rules)
+    try rules.checkStrokeCount(strokes.count + hover.count)
+    for i in strokes.indices {
+      try rules.check(&strokes[i], strokeIndex: i) { .path("$.strokes[\(i)].samples[\($0)]") }
+    }
+    for i in hover.indices {
+      try rules.check(&hover[i], strokeIndex: i) { .path("$.hover[\(i)].samples[\($0)]") }
+    }
+    var groundTruth: GroundTruth?
+    if let gtValue = top["groundTruth"], !(gtValue is NSNull) {
+      let lines = try reader.array(gtValue, at: "$.groundTruth")
+      var result: [[Point]] = []
+      for (i, line) in lines.enumerated() {
+        var points: [Point] = []
+        for (j, p) in try reader.array(line, at: "$.groundTruth[\(i)]").enumerated() {
+          let at = "$.groundTruth[\(i)][\(j)]"
+          let pair = try reader.array(p, at: at)
+          guard pair.count == 2 else {
+            throw FormatError(
+              .malformed, file: file, location: .path(at), field: "point",
+              rule: "must be [x, y]", value: "\(pair.count) values")
+          }
+          let x = try rules.finite(
+            try reader.number(pair[0], at: at + "[0]"), field: "x", at: .path(at))
+          let y = try rules.finite(
+            try reader.number(pair[1], at: at + "[1]"), field: "y", at: .path(at))
+          points.append(Point(x: x, y: y))
+        }
+        result.append(points)
+      }
+      groundTruth = GroundTruth(strokes: result)
+    }
+    let drawing = Drawing(
+      name: file, strokes: strokes, hover: hover, metadata: metadata, groundTruth: groundTruth)
+    return DecodeResult(drawings: [drawing], warnings: rules.warnings)
+  }
+
+  private func readMetadata(_ value: Any?, reader: inout JSONReader) throws(FormatError)
+    -> DrawingMetadata
+  {
+    guard let value else { return DrawingMetadata() }
+    let m = try reader.object(value, at: "$.metadata")
+    var md = DrawingMetadata()
+    md.source = try reader.optionalString(m["source"], at: "$.metadata.source")
+    md.device = try reader.optionalString(m["device"], at: "$.metadata.device")
+    if let r = m["sampleRate"], !(r is NSNull) {
+      md.sampleRate = try reader.number(r, at: "$.metadata.sampleRate")
+    }
+    md.nativeUnits =
+      try reader.optionalString(m["nativeUnits"], at: "$.metadata.nativeUnits") ?? "css-px"
+    if let b = m["nominalScale"], !(b is NSNull) {
+      md.nominalScale = try reader.bool(b, at: "$.metadata.nominalScale")
+    }
+    md.licence = try reader.optionalString(m["licence"], at: "$.metadata.licence")
+    md.attribution = try reader.optionalString(m["attribution"], at: "$.metadata.attribution")
+    if let n = m["notes"], !(n is NSNull) {
+      md.notes = []
+      for (i, note) in try reader.array(n, at: "$.metadata.notes").enumerated() {
+        md.notes.append(try reader.string(note, at: "$.metadata.notes[\(i)]"))
+      }
+    }
+    return md
+  }
+
+  private func readStrokes(
+    _ value: Any?, at path: String, _ channels: [String], _ reader: inout JSONReader,
+    _ rules: inout SampleRules
+  ) throws(FormatError) -> [Stroke] {
+    var strokes: [Stroke] = []
+    for (i, item) in try reader.array(value, at: path).enumerated() {
+      let at = "\(path)[\(i)]"
+      let obj = try reader.object(item, at: at)
+      var attributes: [String: String] = [:]
+      if let a = obj["attributes"], !(a is NSNull) {
+        for (k, v) in try reader.object(a, at: at + ".attributes") {
+          attributes[k] = try reader.string(v, at: "\(at).attributes.\(k)")
+        }
+      }
+      let rows = try reader.array(obj["samples"], at: at + ".samples")
+      var samples: [Sample] = []
+      samples.reserveCapacity(rows.count)
+      for (j, rowValue) in rows.enumerated() {
+        let rowPath = "\(at).samples[\(j)]"
+        let row = try reader.array(rowValue, at: rowPath)
+        guard row.count == channels.count else {
+          throw FormatError(
+            .malformed, file: reader.file, location: .path(rowPath), field: "sample",
+            rule: "must have one value per channel (\(channels.count))",
+            value: "\(row.count) values")
+        }
+        var s = Sample(x: 0, y: 0)
+        for (k, name) in channels.enumerated() {
+          let cell = row[k]
+          if cell is NSNull {
+            guard k >= 2 else {
+              throw FormatError(
+                .malformed, file: reader.file, location: .path(rowPath), field: name,
+                rule: "must not be null", value: "null")
+            }
+            continue
+          }
+          let v = try reader.number(cell, at: "\(rowPath)[\(k)]")
+          switch name {
+          case "x": s.x = v
+          case "y": s.y = v
+          case "t": s.time = v
+          case "pressure": s.pressure = v
+          case "tilt": s.tilt = v
+          default: s.azimuth = v
+          }
+        }
+        samples.append(s)
+      }
+      strokes.append(Stroke(samples: samples, attributes: attributes))
+    }
+    _ = rules
+    return strokes
+  }
+}
+
+/// Formats a number in Swift's shortest round-tripping form, as JSON.
+func num(_ v: Double) -> String {
+  if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+  return "\(v)"
+}
+
+/// A JSON string literal with the required escapes.
+func jsonString(_ s: String) -> String {
+  var out = "\""
+  for u in s.unicodeScalars {
+    switch u {
+    case "\"": out += "\\\""
+    case "\\": out += "\\\\"
+    case "\n": out += "\\n"
+    case "\r": out += "\\r"
+    case "\t": out += "\\t"
+    default:
+      if u.value < 0x20 {
+        let hex = String(u.value, radix: 16)
+        let padding = String(repeating: "0", count: 4 - hex.count)
+        out += "\\u" + padding + hex
+      } else {
+        out.unicodeScalars.append(u)
+      }
+    }
+  }
+  return out + "\""
+}

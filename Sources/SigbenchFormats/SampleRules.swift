@@ -1,0 +1,120 @@
+import SigbenchCore
+
+/// The rules every reader applies the same way to converted samples (issue 4, item 8).
+///
+/// - positions: finite, magnitude ≤ `maxCoordinate` (1e7 CSS px ≈ 100 m), else an error;
+/// - pressure: finite, else an error; outside [0, 1] clamped with a warning;
+/// - tilt, azimuth: finite, else an error;
+/// - time: finite and ≥ 0 after conversion, else an error; a time equal to or before the
+///   previous sample's is repaired to the previous time plus `repairStep` (1 µs), with a
+///   warning (one per stroke);
+/// - limits: samples per stroke and strokes per file from `DecodeOptions`.
+public struct SampleRules: Sendable {
+  public static let maxCoordinate = 1e7
+  public static let repairStep = 1e-6
+
+  public var file: String
+  public var options: DecodeOptions
+  public private(set) var warnings: [FormatWarning] = []
+
+  public init(file: String, options: DecodeOptions) {
+    self.file = file
+    self.options = options
+  }
+
+  /// Checks one number, naming the field and the place on failure.
+  public func finite(_ v: Double, field: String, at location: FileLocation) throws(FormatError)
+    -> Double
+  {
+    guard v.isFinite else {
+      throw FormatError(
+        .invalidValue, file: file, location: location, field: field,
+        rule: "must be a finite number",
+        value: String(v))
+    }
+    return v
+  }
+
+  /// Validates and repairs one stroke in place. `locations[i]` names where sample `i` came
+  /// from (may be shorter; the last one is reused).
+  public mutating func check(
+    _ stroke: inout Stroke, strokeIndex: Int, locations: (Int) -> FileLocation
+  ) throws(FormatError) {
+    guard stroke.samples.count <= options.maxSamplesPerStroke else {
+      throw FormatError(
+        .limitExceeded, file: file, location: locations(options.maxSamplesPerStroke),
+        field: "stroke \(strokeIndex)",
+        rule:
+          "must have at most \(options.maxSamplesPerStroke) samples (limit maxSamplesPerStroke)",
+        value: String(stroke.samples.count))
+    }
+    var clamped = 0
+    var repaired = 0
+    var lastTime: Double?
+    for i in stroke.samples.indices {
+      var s = stroke.samples[i]
+      let loc = locations(i)
+      for (name, v) in [("x", s.x), ("y", s.y)] {
+        _ = try finite(v, field: name, at: loc)
+        guard abs(v) <= SampleRules.maxCoordinate else {
+          throw FormatError(
+            .invalidValue, file: file, location: loc, field: name,
+            rule: "must be at most \(Int(SampleRules.maxCoordinate)) px from the origin",
+            value: String(v))
+        }
+      }
+      if let p = s.pressure {
+        _ = try finite(p, field: "pressure", at: loc)
+        if p < 0 || p > 1 {
+          s.pressure = min(1, max(0, p))
+          clamped += 1
+        }
+      }
+      if let a = s.tilt { _ = try finite(a, field: "tilt", at: loc) }
+      if let a = s.azimuth { _ = try finite(a, field: "azimuth", at: loc) }
+      if let t = s.time {
+        _ = try finite(t, field: "time", at: loc)
+        if let last = lastTime, t <= last {
+          s.time = last + SampleRules.repairStep
+          repaired += 1
+        }
+        lastTime = s.time
+      }
+      stroke.samples[i] = s
+    }
+    if clamped > 0 {
+      warnings.append(
+        FormatWarning(
+          file: file, location: locations(0),
+          message: "stroke \(strokeIndex): \(clamped) pressure value(s) outside [0, 1] clamped"))
+    }
+    if repaired > 0 {
+      warnings.append(
+        FormatWarning(
+          file: file, location: locations(0),
+          message:
+            "stroke \(strokeIndex): \(repaired) repeated or backward timestamp(s) repaired to previous + 1 µs"
+        ))
+    }
+  }
+
+  /// Checks the stroke count limit.
+  public func checkStrokeCount(_ n: Int) throws(FormatError) {
+    guard n <= options.maxStrokesPerFile else {
+      throw FormatError(
+        .limitExceeded, file: file, location: .file, field: "strokes",
+        rule: "must number at most \(options.maxStrokesPerFile) (limit maxStrokesPerFile)",
+        value: String(n))
+    }
+  }
+
+  /// Checks the file size limit.
+  public func checkFileSize(_ n: Int) throws(FormatError) {
+    guard n <= options.maxFileBytes else {
+      throw FormatError(
+        .limitExceeded, file: file, location: .file, field: "size",
+        rule: "must be at most \(options.maxFileBytes) bytes (limit maxFileBytes)", value: String(n)
+      )
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import SigbenchCore
+
+/// A file format sigbench can read (and maybe write).
+///
+/// Readers convert the file's native units to the internal ones once (CSS px, seconds from the
+/// drawing's start, pressure in [0, 1], radians) and never trap: every path that depends on
+/// the input throws a `FormatError`.
+public protocol StrokeFormat: Sendable {
+  var descriptor: FormatDescriptor { get }
+
+  /// True when `data` looks like this format (a cheap check of the first bytes). Used together
+  /// with the file extension to pick a reader.
+  func sniff(_ data: Data) -> Bool
+
+  /// Reads every drawing in `data`. `file` names the source in errors and drawing names.
+  func decode(_ data: Data, file: String, options: DecodeOptions) throws(FormatError)
+    -> DecodeResult
+
+  /// Writes one drawing. Formats that cannot be written throw `FormatError` of kind
+  /// `.unsupportedVersion` with field "format"; `descriptor.canWrite` tells in advance.
+  func encode(_ drawing: Drawing) throws(FormatError) -> Data
+}
+
+extension StrokeFormat {
+  public func encode(_ drawing: Drawing) throws(FormatError) -> Data {
+    throw FormatError(
+      .unsupportedVersion, file: drawing.name, location: .file, field: "format",
+      rule: "has no writer for \(descriptor.id)", value: descriptor.id)
+  }
+}
+
+/// What a format is: id, extensions, whether it can be written, its native units.
+public struct FormatDescriptor: Sendable, Hashable {
+  /// Short stable id (`native`, `inkml`, `svc2004`).
+  public var id: String
+  /// Human name.
+  public var name: String
+  /// Lower-case extensions without the dot, most specific first (`sigbench.json`, `json`).
+  public var extensions: [String]
+  public var canWrite: Bool
+  /// Native position unit and how it is converted.
+  public var units: String
+  /// One line for listings.
+  public var summary: String
+
+  public init(
+    id: String, name: String, extensions: [String], canWrite: Bool, units: String,
+    summary: String
+  ) {
+    self.id = id
+    self.name = name
+    self.extensions = extensions
+    self.canWrite = canWrite
+    self.units = units
+    self.summary = summary
+  }
+}
+
+/// Limits and overrides every reader honours.
+public struct DecodeOptions: Sendable, Hashable {
+  /// Largest file accepted, bytes. Default 64 MiB.
+  public var maxFileBytes: Int = 64 << 20
+  /// Most samples in one stroke. Default 1,000,000.
+  public var maxSamplesPerStroke: Int = 1_000_000
+  /// Most strokes in one file. Default 100,000.
+  public var maxStrokesPerFile: Int = 100_000
+  /// Overrides a reader's decision on native units, where it has to guess ("mm", "device").
+  public var unitsOverride: String?
+
+  public init() {}
+}
+
+/// The drawings read from one file, plus what the reader repaired or decided.
+public struct DecodeResult: Sendable {
+  public var drawings: [Drawing]
+  public var warnings: [FormatWarning]
+  public init(drawings: [Drawing], warnings: [FormatWarning] = []) {
+    self.drawings = drawings
+    self.warnings = warnings
+  }
+}

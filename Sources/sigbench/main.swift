@@ -1,0 +1,3 @@
+import SigbenchCLI
+
+SigbenchMain.main()

@@ -1,0 +1,188 @@
+import Foundation
+
+/// Everything a run measured and produced, written as `result.json` in the run folder. The HTML
+/// report is generated from this file alone.
+///
+/// Schema versioning: `schemaVersion` increases on incompatible changes; consumers ignore
+/// fields they do not know, and every field added later is optional.
+public struct RunResult: Codable, Hashable, Sendable {
+  public static let currentSchemaVersion = 1
+
+  public var schemaVersion: Int = RunResult.currentSchemaVersion
+  public var tool: String
+  public var runID: String
+  /// ISO 8601 UTC time the run started.
+  public var createdAt: String
+  /// The command line as typed (arguments after the executable).
+  public var commandLine: [String]
+  public var machine: MachineFingerprint
+  public var provenance: Provenance
+  public var corpus: CorpusSummary
+  public var timer: TimerCalibration
+  /// Strategies in display order (reference first).
+  public var strategies: [StrategyInfo]
+  /// Per-strategy latency, same order as `strategies`.
+  public var latency: [StrategyLatency]
+  /// One entry per drawing, with the images drawn for it.
+  public var samples: [SampleEntry]
+  /// Warnings about the run as a whole (debug build, thin percentiles, …).
+  public var warnings: [String]
+
+  public init(
+    tool: String, runID: String, createdAt: String, commandLine: [String],
+    machine: MachineFingerprint, provenance: Provenance, corpus: CorpusSummary,
+    timer: TimerCalibration, strategies: [StrategyInfo], latency: [StrategyLatency],
+    samples: [SampleEntry], warnings: [String]
+  ) {
+    self.tool = tool
+    self.runID = runID
+    self.createdAt = createdAt
+    self.commandLine = commandLine
+    self.machine = machine
+    self.provenance = provenance
+    self.corpus = corpus
+    self.timer = timer
+    self.strategies = strategies
+    self.latency = latency
+    self.samples = samples
+    self.warnings = warnings
+  }
+
+  /// Encodes with sorted keys and pretty printing, so equal results give equal bytes.
+  public func encoded() throws -> Data {
+    let e = JSONEncoder()
+    e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return try e.encode(self)
+  }
+
+  /// Decodes a `result.json`.
+  public static func decode(_ data: Data) throws -> RunResult {
+    try JSONDecoder().decode(RunResult.self, from: data)
+  }
+}
+
+/// Where a run came from: differs between runs by design.
+public struct Provenance: Codable, Hashable, Sendable {
+  public var gitCommit: String?
+  public var gitDirty: Bool?
+  /// FNV-1a 64 over the corpus files read, hex.
+  public var corpusChecksum: String
+  public init(gitCommit: String?, gitDirty: Bool?, corpusChecksum: String) {
+    self.gitCommit = gitCommit
+    self.gitDirty = gitDirty
+    self.corpusChecksum = corpusChecksum
+  }
+}
+
+/// What the corpus held and what was left out.
+public struct CorpusSummary: Codable, Hashable, Sendable {
+  public var root: String
+  public var filesRead: Int
+  public var drawings: Int
+  public var strokes: Int
+  public var points: Int
+  /// Format id → number of drawings.
+  public var formats: [String: Int]
+  /// Unsupported files, with the reason.
+  public var skipped: [FileNote]
+  /// Malformed files of a supported format, with the error.
+  public var rejected: [FileNote]
+  /// Repairs and decisions the readers reported.
+  public var warnings: [String]
+
+  public init(
+    root: String, filesRead: Int, drawings: Int, strokes: Int, points: Int,
+    formats: [String: Int], skipped: [FileNote], rejected: [FileNote], warnings: [String]
+  ) {
+    self.root = root
+    self.filesRead = filesRead
+    self.drawings = drawings
+    self.strokes = strokes
+    self.points = points
+    self.formats = formats
+    self.skipped = skipped
+    self.rejected = rejected
+    self.warnings = warnings
+  }
+}
+
+/// A file and what happened to it.
+public struct FileNote: Codable, Hashable, Sendable {
+  public var file: String
+  public var message: String
+  public init(file: String, message: String) {
+    self.file = file
+    self.message = message
+  }
+}
+
+/// A strategy as configured for the run.
+public struct StrategyInfo: Codable, Hashable, Sendable {
+  /// Canonical label (`catmull-rom(width=pressure)`), the key everywhere.
+  public var label: String
+  public var id: String
+  /// Every option's value, defaults included, as text.
+  public var options: [String: String]
+  public init(label: String, id: String, options: [String: String]) {
+    self.label = label
+    self.id = id
+    self.options = options
+  }
+}
+
+/// Per-point latency of one strategy.
+public struct StrategyLatency: Codable, Hashable, Sendable {
+  public var label: String
+  /// Per-push figures, ns (raw brackets: each includes one clock-read overhead).
+  public var push: LatencySummary?
+  /// Per-stroke `finish` figures, ns.
+  public var finish: LatencySummary?
+  /// push p50 / reference strategy's push p50, same process.
+  public var p50RatioToReference: Double?
+  /// "release" or "debug": debug figures are not comparable.
+  public var build: String
+
+  public init(
+    label: String, push: LatencySummary?, finish: LatencySummary?, p50RatioToReference: Double?,
+    build: String
+  ) {
+    self.label = label
+    self.push = push
+    self.finish = finish
+    self.p50RatioToReference = p50RatioToReference
+    self.build = build
+  }
+}
+
+/// One drawing of the corpus and its pictures (paths relative to the run folder).
+public struct SampleEntry: Codable, Hashable, Sendable {
+  public var name: String
+  public var format: String
+  public var strokes: Int
+  public var points: Int
+  public var hoverPoints: Int
+  public var timed: Bool
+  public var hasPressure: Bool
+  /// Metadata shown on the sheet (source, device, units, licence, notes), as text.
+  public var metadata: [String: String]
+  /// The raw samples drawn as dots.
+  public var rawImage: String
+  /// Strategy label → image path, in the order of `RunResult.strategies`.
+  public var images: [String: String]
+
+  public init(
+    name: String, format: String, strokes: Int, points: Int, hoverPoints: Int, timed: Bool,
+    hasPressure: Bool, metadata: [String: String], rawImage: String, images: [String: String]
+  ) {
+    self.name = name
+    self.format = format
+    self.strokes = strokes
+    self.points = points
+    self.hoverPoints = hoverPoints
+    self.timed = timed
+    self.hasPressure = hasPressure
+    self.metadata = metadata
+    self.rawImage = rawImage
+    self.images = images
+  }
+}

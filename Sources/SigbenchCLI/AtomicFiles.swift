@@ -1,0 +1,43 @@
+import Foundation
+
+/// Writes that never leave a half-written file behind: data goes to a temporary name in the
+/// same folder, then is renamed over the target (rename(2) is atomic within a file system).
+enum AtomicFiles {
+  /// Writes `data` to `url` atomically, creating parent folders.
+  static func write(_ data: Data, to url: URL) throws {
+    let dir = url.deletingLastPathComponent()
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let tmp = dir.appendingPathComponent(
+      ".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
+    try data.write(to: tmp)
+    guard rename(tmp.path, url.path) == 0 else {
+      let code = errno
+      try? FileManager.default.removeItem(at: tmp)
+      throw CommandFailure(
+        .toolError, "cannot rename \(tmp.path) to \(url.path): \(String(cString: strerror(code)))")
+    }
+  }
+
+  /// Points the symlink `link` at `target` atomically (a new link renamed over the old one).
+  static func replaceSymlink(_ link: URL, target: String) throws {
+    let tmp = link.deletingLastPathComponent().appendingPathComponent(
+      ".\(link.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
+    try? FileManager.default.removeItem(at: tmp)
+    try FileManager.default.createSymbolicLink(atPath: tmp.path, withDestinationPath: target)
+    guard rename(tmp.path, link.path) == 0 else {
+      let code = errno
+      try? FileManager.default.removeItem(at: tmp)
+      throw CommandFailure(
+        .toolError, "cannot replace \(link.path): \(String(cString: strerror(code)))")
+    }
+  }
+
+  /// Renames a finished folder into place; fails if the target exists.
+  static func moveFolder(_ from: URL, to: URL) throws {
+    guard rename(from.path, to.path) == 0 else {
+      let code = errno
+      throw CommandFailure(
+        .toolError, "cannot move \(from.path) to \(to.path): \(String(cString: strerror(code)))")
+    }
+  }
+}

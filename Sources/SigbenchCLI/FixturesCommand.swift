@@ -1,0 +1,44 @@
+import Foundation
+import SigbenchFormats
+
+/// `sigbench fixtures [DIR]`: writes the generated fixtures of `Corpus/fixtures/`.
+struct FixturesCommand: Command {
+  static let spec = CommandSpec(
+    name: "fixtures", abstract: "Write the generated edge-case fixtures (for maintainers).",
+    discussion:
+      "Re-creates Corpus/fixtures/ byte for byte; a test checks the committed files match.",
+    options: [
+      OptionSpec(
+        "check", help: "Compare with the files on disk instead of writing; exit 1 on a difference.")
+    ],
+    positionals: [
+      PositionalSpec("dir", help: "Output folder (default: Corpus/fixtures).", optional: true)
+    ])
+
+  let dir: String
+  let check: Bool
+  init(_ a: ParsedArguments) {
+    dir = a.positionals.first ?? "Corpus/fixtures"
+    check = a.flag("check")
+  }
+
+  func run(console: Console) throws -> ExitCode {
+    let format = NativeFormat()
+    var differ: [String] = []
+    for f in CorpusFixtures.all() {
+      let url = URL(fileURLWithPath: dir).appendingPathComponent("\(f.name).sigbench.json")
+      let data = try format.encode(f.drawing)
+      if check {
+        if (try? Data(contentsOf: url)) != data { differ.append(url.path) }
+      } else {
+        try AtomicFiles.write(data, to: url)
+        console.out(url.path)
+      }
+    }
+    if !differ.isEmpty {
+      throw CommandFailure(
+        .toolError, "fixtures differ from the generator: \(differ.joined(separator: ", "))")
+    }
+    return .success
+  }
+}

@@ -1,0 +1,71 @@
+import SigbenchCore
+
+/// Strokes closed polygons the way CoreGraphics' default stroke does: butt caps (irrelevant
+/// on closed paths), miter joins with miter limit 10, falling back to a bevel beyond it. Used
+/// for UberSignature's 1 pt outline stroke (uber-signature.md §4.6).
+///
+/// Produces polygons to be OR-ed into a mask: one rectangle per edge and one join polygon per
+/// vertex on the outer side of the turn.
+public struct OutlineStroker: Sendable {
+  /// Full stroke width, output pixels.
+  public var width: Double
+  /// Ratio of miter length to stroke width above which a join is bevelled (CoreGraphics: 10).
+  public var miterLimit: Double = 10
+
+  public init(width: Double, miterLimit: Double = 10) {
+    self.width = width
+    self.miterLimit = miterLimit
+  }
+
+  /// Calls `emit` with each polygon of the stroke of the closed polygon `points`.
+  public func stroke(_ points: [Point], emit: ([Point]) -> Void) {
+    let n = points.count
+    guard n >= 2, width > 0 else { return }
+    let h = width / 2
+    var quad = [Point](repeating: .zero, count: 4)
+    for i in 0..<n {
+      let a = points[i]
+      let b = points[(i + 1) % n]
+      let d = b - a
+      let len = d.length
+      guard len > 0 else { continue }
+      let nrm = Point(x: -d.y / len * h, y: d.x / len * h)
+      quad[0] = a + nrm
+      quad[1] = b + nrm
+      quad[2] = b - nrm
+      quad[3] = a - nrm
+      emit(quad)
+    }
+    // Joins at every vertex between its incoming and outgoing edges.
+    for i in 0..<n {
+      let prev = points[(i + n - 1) % n]
+      let v = points[i]
+      let next = points[(i + 1) % n]
+      let d0 = v - prev
+      let d1 = next - v
+      let l0 = d0.length
+      let l1 = d1.length
+      guard l0 > 0, l1 > 0 else { continue }
+      let u0 = d0 / l0
+      let u1 = d1 / l1
+      let turn = u0.cross(u1)
+      if abs(turn) < 1e-12 && u0.dot(u1) > 0 { continue }  // straight through
+      // The outer side is to the right of travel for a left turn (y down) and vice versa.
+      let side: Double = turn > 0 ? -1 : 1
+      let n0 = Point(x: -u0.y, y: u0.x) * (h * side)
+      let n1 = Point(x: -u1.y, y: u1.x) * (h * side)
+      let cosTheta = max(-1, min(1, u0.dot(u1)))
+      // Miter length / width = 1 / sin(φ/2) where φ is the angle between the edges.
+      let halfPhiSin = ((1 + cosTheta) / 2).squareRoot()  // sin(φ/2) with φ = π − θ
+      if halfPhiSin > 1e-12 && 1 / halfPhiSin <= miterLimit {
+        let bis = (n0 + n1)
+        let bl = bis.length
+        let miterLen = h / halfPhiSin
+        let tip = bl > 0 ? v + bis / bl * miterLen : v + n0
+        emit([v, v + n0, tip, v + n1])
+      } else {
+        emit([v, v + n0, v + n1])
+      }
+    }
+  }
+}

@@ -1,2 +1,0 @@
-// placeholder while the skeleton is assembled
-enum _PlaceholderSigbenchRender {}

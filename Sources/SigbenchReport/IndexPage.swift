@@ -1,0 +1,139 @@
+import SigbenchBench
+
+/// The run's `index.html`: what was run, on what, the per-point latency table and a gallery
+/// with the raw input and each strategy's ink side by side. Static, inline CSS, relative
+/// links, no script, no network; generated from `RunResult` alone.
+public enum IndexPage {
+  public static func render(_ r: RunResult) -> String {
+    var h = ""
+    h += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    h += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+    h += "<title>sigbench run \(escapeHTML(r.runID))</title>\n<style>\(stylesheet)</style>\n"
+    h += "</head>\n<body>\n"
+    h += "<h1>sigbench run <code>\(escapeHTML(r.runID))</code></h1>\n"
+    h += header(r)
+    h += latencyTable(r)
+    h += gallery(r)
+    h += "</body>\n</html>\n"
+    return h
+  }
+
+  static let stylesheet = """
+    body{font:14px/1.4 system-ui,sans-serif;margin:1em;color:#111;background:#fff}
+    table{border-collapse:collapse;margin:.5em 0}
+    th,td{border:1px solid #ccc;padding:3px 6px;text-align:left;vertical-align:top}
+    td.num{text-align:right;font-variant-numeric:tabular-nums}
+    .warn{background:#fff3cd;border:1px solid #e0c060;padding:4px 8px;margin:4px 0}
+    .gallery img{display:block;max-width:100%;height:auto;border:1px solid #ddd}
+    .gallery td{min-width:120px}
+    .scroll{overflow-x:auto}
+    code{font-size:90%}
+    @media print{.scroll{overflow:visible}}
+    """
+
+  static func header(_ r: RunResult) -> String {
+    var h = "<section id=\"run\">\n"
+    for w in r.warnings { h += "<p class=\"warn\">Warning: \(escapeHTML(w))</p>\n" }
+    h += "<table>\n"
+    let rows: [(String, String)] = [
+      ("Command", "sigbench " + r.commandLine.joined(separator: " ")),
+      ("Started", r.createdAt),
+      ("Build", r.machine.buildConfiguration),
+      (
+        "Machine",
+        "\(r.machine.cpuModel), \(r.machine.cores) cores, \(r.machine.os), \(r.machine.toolchain)"
+      ),
+      (
+        "Commit",
+        (r.provenance.gitCommit ?? "unknown") + (r.provenance.gitDirty == true ? " (dirty)" : "")
+      ),
+      (
+        "Corpus",
+        "\(r.corpus.root): \(r.corpus.filesRead) files, \(r.corpus.drawings) drawings, "
+          + "\(r.corpus.strokes) strokes, \(r.corpus.points) points; formats "
+          + r.corpus.formats.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+          .joined(separator: ", ") + "; checksum \(r.provenance.corpusChecksum)"
+      ),
+      (
+        "Timer",
+        "\(r.timer.clock): resolution \(formatNanoseconds(r.timer.resolutionNs)), "
+          + "smallest step \(formatNanoseconds(r.timer.smallestStepNs)), empty bracket p50 "
+          + "\(formatNanoseconds(r.timer.overheadNs)) / p99 \(formatNanoseconds(r.timer.overheadP99Ns)) "
+          + "(included in every per-point figure)"
+      ),
+    ]
+    for (k, v) in rows { h += "<tr><th>\(escapeHTML(k))</th><td>\(escapeHTML(v))</td></tr>\n" }
+    h += "</table>\n"
+    if !r.corpus.skipped.isEmpty || !r.corpus.rejected.isEmpty {
+      h += "<details open><summary>Files not used (\(r.corpus.skipped.count) skipped, "
+      h += "\(r.corpus.rejected.count) rejected)</summary>\n<ul>\n"
+      for f in r.corpus.rejected {
+        h += "<li>rejected <code>\(escapeHTML(f.file))</code>: \(escapeHTML(f.message))</li>\n"
+      }
+      for f in r.corpus.skipped {
+        h += "<li>skipped <code>\(escapeHTML(f.file))</code>: \(escapeHTML(f.message))</li>\n"
+      }
+      h += "</ul>\n</details>\n"
+    }
+    if !r.corpus.warnings.isEmpty {
+      h += "<details><summary>Reader warnings (\(r.corpus.warnings.count))</summary>\n<ul>\n"
+      for w in r.corpus.warnings { h += "<li>\(escapeHTML(w))</li>\n" }
+      h += "</ul>\n</details>\n"
+    }
+    h += "</section>\n"
+    return h
+  }
+
+  static func latencyTable(_ r: RunResult) -> String {
+    var h = "<section id=\"latency\">\n<h2>Per-point latency of <code>push</code></h2>\n"
+    h += "<div class=\"scroll\"><table>\n<thead><tr><th>strategy</th><th>build</th><th>points</th>"
+    h += "<th>p50</th><th>p90</th><th>p99</th><th>max</th><th>p50 ÷ reference</th>"
+    h += "<th>finish p50</th></tr></thead>\n<tbody>\n"
+    for l in r.latency {
+      h += "<tr><th><code>\(escapeHTML(l.label))</code></th><td>\(escapeHTML(l.build))</td>"
+      if let p = l.push {
+        h += "<td class=\"num\">\(p.count)</td>"
+        for v in [p.p50, p.p90, p.p99, p.max] {
+          h += "<td class=\"num\">\(formatNanoseconds(v))</td>"
+        }
+      } else {
+        h += "<td class=\"num\">0</td>" + String(repeating: "<td>–</td>", count: 4)
+      }
+      h +=
+        "<td class=\"num\">\(l.p50RatioToReference.map { format($0, digits: 2) + "×" } ?? "–")</td>"
+      h += "<td class=\"num\">\(l.finish.map { formatNanoseconds($0.p50) } ?? "–")</td></tr>\n"
+    }
+    h += "</tbody>\n</table></div>\n"
+    h += "<p>Each figure is one <code>push</code> bracketed by two clock reads, in a "
+    h += "\(escapeHTML(r.machine.buildConfiguration)) build; it includes the timer overhead above."
+    h += "</p>\n</section>\n"
+    return h
+  }
+
+  static func gallery(_ r: RunResult) -> String {
+    var h = "<section id=\"gallery\" class=\"gallery\">\n<h2>Ink</h2>\n"
+    h += "<div class=\"scroll\"><table>\n<thead><tr><th>sample</th><th>raw input</th>"
+    for s in r.strategies { h += "<th><code>\(escapeHTML(s.label))</code></th>" }
+    h += "</tr></thead>\n<tbody>\n"
+    for sample in r.samples {
+      h += "<tr><th>\(escapeHTML(sample.name))<br><small>\(escapeHTML(sample.format)), "
+      h += "\(sample.strokes) strokes, \(sample.points) points"
+      if sample.hasPressure { h += ", pressure" }
+      if !sample.timed { h += ", untimed" }
+      h += "</small></th>"
+      h += "<td><img src=\"\(escapeURLPath(sample.rawImage))\" alt=\"raw samples of "
+      h += "\(escapeHTML(sample.name))\"></td>"
+      for s in r.strategies {
+        if let img = sample.images[s.label] {
+          h += "<td><img src=\"\(escapeURLPath(img))\" alt=\"\(escapeHTML(s.label)) ink of "
+          h += "\(escapeHTML(sample.name))\"></td>"
+        } else {
+          h += "<td>–</td>"
+        }
+      }
+      h += "</tr>\n"
+    }
+    h += "</tbody>\n</table></div>\n</section>\n"
+    return h
+  }
+}

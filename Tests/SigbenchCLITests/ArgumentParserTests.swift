@@ -1,0 +1,78 @@
+import SigbenchCLI
+import Testing
+
+@Suite("argument parser")
+struct ArgumentParserTests {
+  static let spec = CommandSpec(
+    name: "demo", abstract: "demo",
+    options: [
+      OptionSpec("corpus", value: "DIR", help: "c"),
+      OptionSpec("out", short: "o", value: "FILE", help: "o", default: "Reports"),
+      OptionSpec("supersample", value: "N", help: "s", allowed: ["2", "4"]),
+      OptionSpec("strict", help: "flag"),
+    ],
+    positionals: [PositionalSpec("input", help: "i", optional: true)])
+
+  @Test("values, inline values, short options, flags, defaults and positionals")
+  func parses() throws {
+    let a = try ArgumentParser.parse(
+      ["--corpus", "C", "-o", "x.png", "--supersample=4", "--strict", "in.txt"], spec: Self.spec)
+    #expect(a.value("corpus") == "C")
+    #expect(a.value("out") == "x.png")
+    #expect(a.value("supersample") == "4")
+    #expect(a.flag("strict"))
+    #expect(a.positionals == ["in.txt"])
+    #expect(try ArgumentParser.parse([], spec: Self.spec).value("out") == "Reports")
+    #expect(
+      try ArgumentParser.parse(["--", "--strict"], spec: Self.spec).positionals == ["--strict"])
+  }
+
+  @Test(
+    "mistakes are validation errors with a precise message",
+    arguments: [
+      (["--corpsu", "C"], "Did you mean '--corpus'?"),
+      (["--corpus"], "Missing value for '--corpus <DIR>'"),
+      (["--supersample", "3"], "expected one of: 2, 4"),
+      (["--strict=yes"], "is a flag"),
+      (["a", "b"], "Unexpected argument 'b'"),
+      (["--corpus", "a", "--corpus", "b"], "more than once"),
+      (["-x"], "Unknown option '-x'"),
+    ])
+  func errors(args: [String], fragment: String) {
+    do {
+      _ = try ArgumentParser.parse(args, spec: Self.spec)
+      Issue.record("accepted \(args)")
+    } catch {
+      #expect(error.message.contains(fragment), "\(error.message)")
+    }
+  }
+
+  @Test("help is generated from the spec with defaults and allowed values")
+  func help() {
+    let h = HelpFormatter.help(Self.spec)
+    #expect(h.contains("OVERVIEW: demo"))
+    #expect(h.contains("USAGE: sigbench demo"))
+    #expect(h.contains("-o, --out <FILE>"))
+    #expect(h.contains("(default: Reports)"))
+    #expect(h.contains("(values: 2, 4)"))
+    #expect(h.contains("-h, --help"))
+  }
+
+  @Test("exit codes combine by the pinned precedence 64, 1, 3, 2, 5, 6, 4")
+  func exitCodes() {
+    #expect(ExitCode.combine([.rejectedInputs, .confirmedRegression]) == .confirmedRegression)
+    #expect(ExitCode.combine([.rejectedInputs, .usage, .toolError]) == .usage)
+    #expect(ExitCode.combine([.inconclusive, .baselineUnusable]) == .baselineUnusable)
+    #expect(ExitCode.combine([.invalidBenchmark, .confirmedRegression]) == .invalidBenchmark)
+    #expect(ExitCode.combine([.rejectedInputs, .inconclusive]) == .inconclusive)
+    #expect(ExitCode.combine([]) == .success)
+    #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 5, 6, 64])
+  }
+
+  @Test("top-level help documents every exit code and subcommand")
+  func topLevelHelp() {
+    let h = SigbenchMain.topLevelHelp()
+    for code in ExitCode.allCases { #expect(h.contains("  \(code.rawValue) ")) }
+    for name in ["run", "strategies", "report"] { #expect(h.contains("  \(name) ")) }
+  }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import SigbenchBench
+import SigbenchTestSupport
+import Testing
+
+/// Runs the built `sigbench` binary (next to the test bundle in .build/<config>/) as a user
+/// would, and checks stdout, stderr, exit codes and the files it writes.
+@Suite("end to end", .serialized)
+struct EndToEndTests {
+  struct Outcome {
+    var code: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  static var binary: URL {
+    if let p = getenvString("SIGBENCH_BIN") { return URL(fileURLWithPath: p) }
+    var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    if dir.path.hasSuffix(".xctest/Contents/MacOS") {
+      dir = dir.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+    let candidate = dir.appendingPathComponent("sigbench")
+    if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+    return packageRootURL().appendingPathComponent(".build/debug/sigbench")
+  }
+
+  static func run(_ args: [String], cwd: URL? = nil) throws -> Outcome {
+    let p = Process()
+    p.executableURL = binary
+    p.arguments = args
+    if let cwd { p.currentDirectoryURL = cwd }
+    let out = Pipe()
+    let err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    try p.run()
+    let o = out.fileHandleForReading.readDataToEndOfFile()
+    let e = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return Outcome(
+      code: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+      stderr: String(decoding: e, as: UTF8.self))
+  }
+
+  static func tempFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "sigbench-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  @Test("the binary exists (build it with `swift build` before `swift test`)")
+  func binaryExists() {
+    #expect(
+      FileManager.default.isExecutableFile(atPath: Self.binary.path),
+      "no sigbench binary at \(Self.binary.path)")
+  }
+
+  @Test("run on Corpus/ writes one PNG per strategy × sample, JSON and HTML, exit 0")
+  func runBundledCorpus() throws {
+    let out = try Self.tempFolder()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let corpus = packageRootURL().appendingPathComponent("Corpus").path
+    let r = try Self.run(["run", "--corpus", corpus, "--out", out.path, "--quiet"])
+    #expect(r.code == 0, "stderr: \(r.stderr)")
+    let latest = out.appendingPathComponent("latest")
+    let dest = try FileManager.default.destinationOfSymbolicLink(atPath: latest.path)
+    #expect(dest.hasPrefix("runs/"))
+    let data = try Data(contentsOf: latest.appendingPathComponent("result.json"))
+    let result = try RunResult.decode(data)
+    #expect(result.samples.count == result.corpus.drawings)
+    #expect(result.samples.count >= 9)
+    #expect(result.strategies.first?.label == "straight")
+    for s in result.samples {
+      #expect(s.images.count == result.strategies.count)
+      for path in [s.rawImage] + s.images.values {
+        let png = try Data(contentsOf: latest.appendingPathComponent(path))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(path) is not a PNG")
+      }
+    }
+    for l in result.latency {
+      let push = try #require(l.push)
+      #expect(push.count == result.corpus.points)
+      #expect(push.p50 > 0 && push.p50 <= push.p99 && push.p99 <= push.max)
+    }
+    let html = try String(contentsOf: latest.appendingPathComponent("index.html"), encoding: .utf8)
+    #expect(html.contains("<table>"))
+    // `report` rebuilds the same page byte for byte from result.json.
+    let rebuilt = try Self.run(["report", latest.path])
+    #expect(rebuilt.code == 0, "\(rebuilt.stderr)")
+    #expect(
+      try String(contentsOf: latest.appendingPathComponent("index.html"), encoding: .utf8) == html)
+    // No partial folders or temporary files are left behind.
+    let runs = try FileManager.default.contentsOfDirectory(
+      atPath: out.appendingPathComponent("runs").path)
+    #expect(runs.allSatisfy { !$0.hasPrefix(".") }, "\(runs)")
+  }
+
+  @Test("a malformed file is rejected with file and place, the rest still runs, exit 4")
+  func rejectedInput() throws {
+    let dir = try Self.tempFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let corpus = dir.appendingPathComponent("corpus")
+    try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+    let fixture = packageRootURL().appendingPathComponent(
+      "Corpus/fixtures/straight-line.sigbench.json")
+    try FileManager.default.copyItem(
+      at: fixture, to: corpus.appendingPathComponent("good.sigbench.json"))
+    var bad = try String(contentsOf: fixture, encoding: .utf8)
+    bad = bad.replacingOccurrences(of: "\"channels\": [\"x\"", with: "\"channels\": [\"q\"")
+    try bad.write(
+      to: corpus.appendingPathComponent("bad.sigbench.json"), atomically: true, encoding: .utf8)
+    try "x".write(to: corpus.appendingPathComponent("notes.xyz"), atomically: true, encoding: .utf8)
+    let r = try Self.run([
+      "run", "--corpus", corpus.path, "--out", dir.appendingPathComponent("out").path,
+    ])
+    #expect(r.code == 4, "stderr: \(r.stderr)")
+    #expect(r.stderr.contains("rejected bad.sigbench.json: $.channels: channels must be"))
+    #expect(r.stderr.contains("skipped notes.xyz: no reader"))
+    #expect(r.stdout.contains("1 drawings"))
+    let strict = try Self.run(
+      [
+        "run", "--corpus", corpus.path, "--out", dir.appendingPathComponent("out2").path,
+        "--strict",
+      ])
+    #expect(strict.code == 4)
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out2/latest").path))
+  }
+
+  @Test("usage errors exit 64 with an Error line, the usage and a hint")
+  func usageErrors() throws {
+    let bad = try Self.run(["run", "--corpus", "Corpus", "--strategies", "straigth"])
+    #expect(bad.code == 64)
+    #expect(bad.stderr.contains("Error: unknown strategy 'straigth'. Did you mean 'straight'?"))
+    #expect(bad.stderr.contains("Usage: sigbench run"))
+    #expect(bad.stderr.contains("See 'sigbench help run'"))
+    let option = try Self.run(["run", "--corpus", "Corpus", "--strategies", "straight(width=-1)"])
+    #expect(option.code == 64)
+    #expect(option.stderr.contains("option 'width' must be a number in (0, 200] px; got '-1'"))
+    #expect(try Self.run(["frobnicate"]).code == 64)
+    #expect(try Self.run(["run"]).code == 64)
+  }
+
+  @Test("a missing corpus folder is a tool error, exit 1")
+  func missingCorpus() throws {
+    let r = try Self.run([
+      "run", "--corpus", "/nonexistent/corpus", "--out", NSTemporaryDirectory(),
+    ])
+    #expect(r.code == 1)
+    #expect(r.stderr.contains("Error: cannot read corpus '/nonexistent/corpus'"))
+  }
+
+  @Test("--help, help SUBCOMMAND, --version and strategies")
+  func helpAndVersion() throws {
+    let h = try Self.run(["--help"])
+    #expect(h.code == 0 && h.stdout.contains("EXIT CODES"))
+    let hr = try Self.run(["help", "run"])
+    #expect(hr.code == 0 && hr.stdout.contains("--corpus <DIR>"))
+    #expect(try Self.run(["run", "--help"]).stdout == hr.stdout)
+    let v = try Self.run(["--version"])
+    #expect(v.code == 0 && v.stdout.hasPrefix("sigbench "))
+    let s = try Self.run(["strategies"])
+    #expect(s.code == 0 && s.stdout.hasPrefix("  straight"))
+    let d = try Self.run(["strategies", "--describe", "straight"])
+    #expect(d.stdout.contains("width") && d.stdout.contains("(0, 200] px"))
+  }
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs the Debian packages sigbench needs, only those missing; idempotent.
+# Runs `apt-get update` once, and only when something has to be installed. Uses sudo when not root.
+#   libgd-dev, pkg-config   raster output (the CGD system library)
+#   zlib1g-dev              gzip sizes in the format study
+#   libxml2-dev             FoundationXML's parser (InkML, IAM-OnDB)
+#   valgrind                deterministic instruction and allocation counts (bench, gate)
+set -euo pipefail
+
+packages=(libgd-dev pkg-config zlib1g-dev libxml2-dev valgrind)
+if [[ $# -gt 0 ]]; then packages+=("$@"); fi
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+if [[ ${#missing[@]} -eq 0 ]]; then
+  exit 0
+fi
+
+sudo_cmd=()
+if [[ $(id -u) -ne 0 ]]; then sudo_cmd=(sudo); fi
+echo "install-deps: installing ${missing[*]}" >&2
+"${sudo_cmd[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends \
+  "${missing[@]}" >/dev/null

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Quick start, command 2: every check, then the whole test suite. `.ci/run` calls exactly this.
+# The test runner's own summary is the last thing printed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+
+echo "== lint: swift format (strict)"
+swift format lint --strict --recursive Package.swift Sources Tests
+
+echo "== lint: SigbenchCore imports only the standard library"
+if grep -rnE '^\s*import\s+' Sources/SigbenchCore | grep -vE 'import\s+(Swift|_Concurrency)\s*$'; then
+  echo "SigbenchCore must import only the standard library" >&2
+  exit 1
+fi
+
+echo "== lint: source files stay small (over 500 lines needs a 'Long file:' reason in its header)"
+status=0
+while IFS= read -r f; do
+  n=$(wc -l <"$f")
+  if [[ $n -gt 500 ]] && ! head -5 "$f" | grep -q 'Long file:'; then
+    echo "$f has $n lines" >&2
+    status=1
+  fi
+done < <(find Sources Tests -name '*.swift')
+[[ $status -eq 0 ]] || exit 1
+
+echo "== fixtures: Corpus/fixtures matches its generator"
+swift build --product sigbench 2>&1 | grep -E 'error|warning: ' || true
+.build/debug/sigbench fixtures --check
+
+echo "== tests"
+export SIGBENCH_RECORD=never
+exec swift test 2>&1

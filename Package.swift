@@ -22,7 +22,9 @@ let package = Package(
     // Timer, cycle counter and an opaque sink that the optimizer cannot see through.
     .target(name: "CShim"),
     .target(name: "SigbenchRender", dependencies: ["SigbenchCore", "CGD"]),
-    .target(name: "SigbenchBench", dependencies: ["SigbenchCore", "SigbenchStrategies", "CShim"]),
+    .target(
+      name: "SigbenchBench",
+      dependencies: ["SigbenchCore", "SigbenchStrategies", "SigbenchRender", "CShim"]),
     .target(name: "SigbenchReport", dependencies: ["SigbenchCore", "SigbenchBench"]),
     .target(
       name: "SigbenchCLI",

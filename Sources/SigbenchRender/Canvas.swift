@@ -57,6 +57,24 @@ public struct Canvas: Sendable {
     }
   }
 
+  /// Composites `color` through per-pixel coverage values (`coverage[i] · scale` in [0, 1]).
+  public mutating func composite(coverage: [UInt8], scale: Float, color: RGBA, opacity: Double = 1) {
+    precondition(coverage.count == width * height, "coverage and canvas differ in size")
+    let ca = Float(color.a) / 255 * Float(opacity)
+    let cr = Float(color.r) / 255 * ca
+    let cg = Float(color.g) / 255 * ca
+    let cb = Float(color.b) / 255 * ca
+    for p in 0..<(width * height) where coverage[p] > 0 {
+      let cov = Float(coverage[p]) * scale
+      let i = p * 4
+      let keep = 1 - ca * cov
+      pixels[i] = cr * cov + pixels[i] * keep
+      pixels[i + 1] = cg * cov + pixels[i + 1] * keep
+      pixels[i + 2] = cb * cov + pixels[i + 2] * keep
+      pixels[i + 3] = ca * cov + pixels[i + 3] * keep
+    }
+  }
+
   /// The pixel at (x, y), straight alpha, rounded to 8 bits.
   public func rgba(x: Int, y: Int) -> RGBA {
     let i = (y * width + x) * 4

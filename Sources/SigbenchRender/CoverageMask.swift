@@ -33,7 +33,7 @@ public struct CoverageMask: Sendable {
     cells = [UInt8](repeating: 0, count: width * factor * height * factor)
   }
 
-  /// Clears every cell.
+  /// Clears every cell touched since the last clear or `resetDirtyRows()`.
   public mutating func clear() {
     if dirtyRows.isEmpty { return }
     let w = cellWidth
@@ -42,6 +42,10 @@ public struct CoverageMask: Sendable {
     }
     dirtyRows = 0..<0
   }
+
+  /// Forgets which rows were touched (the cells stay set), so the next fills report only their
+  /// own rows.
+  public mutating func resetDirtyRows() { dirtyRows = 0..<0 }
 
   mutating func markDirty(_ rows: Range<Int>) {
     guard !rows.isEmpty else { return }

@@ -58,7 +58,8 @@ public struct Canvas: Sendable {
   }
 
   /// Composites `color` through per-pixel coverage values (`coverage[i] · scale` in [0, 1]).
-  public mutating func composite(coverage: [UInt8], scale: Float, color: RGBA, opacity: Double = 1) {
+  public mutating func composite(coverage: [UInt8], scale: Float, color: RGBA, opacity: Double = 1)
+  {
     precondition(coverage.count == width * height, "coverage and canvas differ in size")
     let ca = Float(color.a) / 255 * Float(opacity)
     let cr = Float(color.r) / 255 * ca

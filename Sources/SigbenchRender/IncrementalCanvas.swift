@@ -84,7 +84,8 @@ public struct IncrementalCanvas: Sendable {
   public func makeImage() throws(RenderError) -> GDImage {
     var canvas = Canvas(width: spec.width, height: spec.height, background: spec.background)
     let n = Float(spec.supersample * spec.supersample)
-    canvas.composite(coverage: stableCoverage, scale: 1 / n, color: spec.ink, opacity: spec.inkOpacity)
+    canvas.composite(
+      coverage: stableCoverage, scale: 1 / n, color: spec.ink, opacity: spec.inkOpacity)
     if tentativeCoverage.contains(where: { $0 > 0 }) {
       canvas.composite(
         coverage: tentativeCoverage, scale: 1 / n, color: spec.tentative ?? spec.ink,

@@ -169,11 +169,15 @@ public struct SampleEntry: Codable, Hashable, Sendable {
   public var rawImage: String
   /// Strategy label → image path, in the order of `RunResult.strategies`.
   public var images: [String: String]
+  /// The sample's own page and its pictures; `nil` in results written before pages existed.
+  public var page: SamplePageInfo?
 
   public init(
     name: String, format: String, strokes: Int, points: Int, hoverPoints: Int, timed: Bool,
-    hasPressure: Bool, metadata: [String: String], rawImage: String, images: [String: String]
+    hasPressure: Bool, metadata: [String: String], rawImage: String, images: [String: String],
+    page: SamplePageInfo? = nil
   ) {
+    self.page = page
     self.name = name
     self.format = format
     self.strokes = strokes
@@ -184,5 +188,63 @@ public struct SampleEntry: Codable, Hashable, Sendable {
     self.metadata = metadata
     self.rawImage = rawImage
     self.images = images
+  }
+}
+
+/// A sample's own page: large renders, the mid-stroke moment, zoomed crops and metrics. Image
+/// paths are relative to the run folder; dictionaries are keyed by strategy label.
+public struct SamplePageInfo: Codable, Hashable, Sendable {
+  /// The page, relative to the run folder (`samples/0003-….html`).
+  public var path: String
+  /// Raw samples on a transparent canvas, the size of the large renders.
+  public var rawOverlay: String
+  public var large: [String: String]
+  /// What the view shows mid-stroke (stable ink, tentative tail in its own colour).
+  public var midStroke: [String: String]
+  /// Which moment `midStroke` shows, in words.
+  public var midStrokeNote: String
+  public var endCrop: [String: String]
+  public var cornerCrop: [String: String]
+  /// Where the corner crop is centred and why, in words; `nil` when the drawing has no corner.
+  public var cornerNote: String?
+  public var metrics: [String: SampleMetrics]
+
+  public init(
+    path: String, rawOverlay: String, large: [String: String], midStroke: [String: String],
+    midStrokeNote: String, endCrop: [String: String], cornerCrop: [String: String],
+    cornerNote: String?, metrics: [String: SampleMetrics]
+  ) {
+    self.path = path
+    self.rawOverlay = rawOverlay
+    self.large = large
+    self.midStroke = midStroke
+    self.midStrokeNote = midStrokeNote
+    self.endCrop = endCrop
+    self.cornerCrop = cornerCrop
+    self.cornerNote = cornerNote
+    self.metrics = metrics
+  }
+}
+
+/// Per-strategy measurements of one sample's ink.
+public struct SampleMetrics: Codable, Hashable, Sendable {
+  /// Centreline segments over all strokes.
+  public var segments: Int
+  /// Outline path elements and discs over all strokes (how much the renderer draws).
+  public var fillElements: Int
+  /// Largest distance over the strokes from the last sample to the centreline's end, CSS px.
+  public var endGapPx: Double?
+  /// Mean and max centreline distance to the ground truth, CSS px (`nil` without truth).
+  public var truthMeanPx: Double?
+  public var truthMaxPx: Double?
+
+  public init(
+    segments: Int, fillElements: Int, endGapPx: Double?, truthMeanPx: Double?, truthMaxPx: Double?
+  ) {
+    self.segments = segments
+    self.fillElements = fillElements
+    self.endGapPx = endGapPx
+    self.truthMeanPx = truthMeanPx
+    self.truthMaxPx = truthMaxPx
   }
 }

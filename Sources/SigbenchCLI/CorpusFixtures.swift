@@ -91,18 +91,22 @@ enum CorpusFixtures {
     return s
   }
 
-  /// x = a·θ − b·sin θ, y = −b·cos θ: a prolate cycloid (b > a) makes a loop per turn.
+  /// x = a·θ − b·sin θ, y = b·cos θ (y down): a prolate cycloid (b > a). Around θ = 2π it
+  /// crosses itself where sin φ / φ = a / b (φ ≈ 2.3 rad for a = 18, b = 50), so θ in
+  /// 2π ± 2.9 draws one closed loop with a tail on each side.
   static func loopPoint(_ theta: Double) -> Point {
-    Point(x: 40 + 18 * theta - 50 * sin(theta), y: 90 - 50 * cos(theta))
+    Point(x: 40 + 18 * (theta - Double.pi) - 50 * sin(theta), y: 90 + 50 * cos(theta))
   }
 
+  static func loopTheta(_ u: Double) -> Double { 2 * Double.pi - 2.9 + 5.8 * u }
+
   static func loopCurve(steps: Int) -> [Point] {
-    (0...steps).map { loopPoint(-0.5 + (2 * Double.pi + 1) * Double($0) / Double(steps)) }
+    (0...steps).map { loopPoint(loopTheta(Double($0) / Double(steps))) }
   }
 
   static func loop() -> [Sample] {
     (0...60).map { i in
-      let q = loopPoint(-0.5 + (2 * Double.pi + 1) * Double(i) / 60)
+      let q = loopPoint(loopTheta(Double(i) / 60))
       return p(q.x, q.y, Double(i) / 120, 0.5)
     }
   }

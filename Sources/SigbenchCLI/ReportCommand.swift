@@ -23,9 +23,8 @@ struct ReportCommand: Command {
     do { result = try RunResult.decode(data) } catch {
       throw CommandFailure(.toolError, "\(file.path) is not a sigbench result: \(error)")
     }
-    let out = dir.appendingPathComponent("index.html")
-    try AtomicFiles.write(Data(IndexPage.render(result).utf8), to: out)
-    console.out(out.path)
+    try ReportWriter.write(result, to: dir)
+    console.out(dir.appendingPathComponent("index.html").path)
     return .success
   }
 }

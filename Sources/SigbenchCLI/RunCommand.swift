@@ -122,30 +122,14 @@ struct RunCommand: Command {
     try FileManager.default.createDirectory(
       at: partial.appendingPathComponent("img"), withIntermediateDirectories: true)
 
-    // 3. Pictures.
-    let images = SampleImages(spec: renderSpec)
+    // 3. Pictures and per-sample metrics.
+    let job = SampleJob(
+      images: SampleImages(spec: renderSpec), strategies: strategies, runFolder: partial)
     var entries: [SampleEntry] = []
-    var lastNote = Date()
+    var progress = Progress("rendering samples", total: loaded.drawings.count, console: console)
     for (index, drawing) in loaded.drawings.enumerated() {
-      let t = images.transform(for: drawing)
-      let folder = "img/\(String(format: "%04d", index))-\(RunCommand.slug(drawing.name))"
-      try FileManager.default.createDirectory(
-        at: partial.appendingPathComponent(folder), withIntermediateDirectories: true)
-      let rawPath = "\(folder)/raw.png"
-      try AtomicFiles.write(try images.raw(drawing, t), to: partial.appendingPathComponent(rawPath))
-      var paths: [String: String] = [:]
-      for strategy in strategies {
-        let path = "\(folder)/\(RunCommand.slug(strategy.label)).png"
-        try AtomicFiles.write(
-          try images.ink(drawing, strategy, t), to: partial.appendingPathComponent(path))
-        paths[strategy.label] = path
-      }
-      entries.append(
-        RunCommand.entry(drawing, format: loaded.formatIDs[index], raw: rawPath, paths))
-      if Date().timeIntervalSince(lastNote) > 2 {
-        console.note("rendered \(index + 1)/\(loaded.drawings.count) drawings")
-        lastNote = Date()
-      }
+      entries.append(try job.run(drawing, index: index, format: loaded.formatIDs[index]))
+      progress.advance()
     }
 
     // 4. Latency.
@@ -206,8 +190,7 @@ struct RunCommand: Command {
       },
       latency: latency, samples: entries, warnings: warnings)
     try AtomicFiles.write(try result.encoded(), to: partial.appendingPathComponent("result.json"))
-    try AtomicFiles.write(
-      Data(IndexPage.render(result).utf8), to: partial.appendingPathComponent("index.html"))
+    try ReportWriter.write(result, to: partial)
     try AtomicFiles.moveFolder(partial, to: final)
     try AtomicFiles.replaceSymlink(outURL.appendingPathComponent("latest"), target: "runs/\(runID)")
 

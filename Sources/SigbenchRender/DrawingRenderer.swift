@@ -20,14 +20,8 @@ public struct DrawingRenderer: Sendable {
   {
     var canvas = Canvas(width: spec.width, height: spec.height, background: spec.background)
     var mask = CoverageMask(width: spec.width, height: spec.height, factor: spec.supersample)
-    if spec.showRawSamples {
-      for stroke in samples {
-        for s in stroke {
-          mask.fillDisc(center: transform.apply(s.point), radius: spec.rawRadius)
-        }
-      }
-      canvas.composite(mask, color: spec.rawColor)
-      mask.clear()
+    if spec.showRawSamples && !spec.rawOnTop {
+      drawRaw(samples, transform, &mask, &canvas)
     }
     for ink in strokes {
       rasterizer.draw(ink.stable, transform: transform, into: &mask)
@@ -42,6 +36,20 @@ public struct DrawingRenderer: Sendable {
         mask.clear()
       }
     }
+    if spec.showRawSamples && spec.rawOnTop {
+      drawRaw(samples, transform, &mask, &canvas)
+    }
     return try canvas.makeImage()
+  }
+
+  func drawRaw(
+    _ samples: [[Sample]], _ transform: Transform, _ mask: inout CoverageMask,
+    _ canvas: inout Canvas
+  ) {
+    for stroke in samples {
+      for s in stroke { mask.fillDisc(center: transform.apply(s.point), radius: spec.rawRadius) }
+    }
+    canvas.composite(mask, color: spec.rawColor)
+    mask.clear()
   }
 }

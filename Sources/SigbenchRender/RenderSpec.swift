@@ -22,6 +22,8 @@ public struct RenderSpec: Hashable, Sendable {
   /// Colour and radius (output pixels) of raw-sample dots.
   public var rawColor: RGBA = RGBA(120, 120, 120, 200)
   public var rawRadius: Double = 1.2
+  /// Draw the raw-sample dots over the ink instead of under it (for close-ups).
+  public var rawOnTop: Bool = false
 
   public init() {}
 }

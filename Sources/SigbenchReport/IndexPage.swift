@@ -104,6 +104,9 @@ public enum IndexPage {
       h += "<td class=\"num\">\(l.finish.map { formatNanoseconds($0.p50) } ?? "–")</td></tr>\n"
     }
     h += "</tbody>\n</table></div>\n"
+    if let chart = LatencyCharts.percentileCurve(r) {
+      h += "<div class=\"scroll\">\(chart)</div>\n"
+    }
     h += "<p>Each figure is one <code>push</code> bracketed by two clock reads, in a "
     h += "\(escapeHTML(r.machine.buildConfiguration)) build; it includes the timer overhead above."
     h += "</p>\n</section>\n"
@@ -116,7 +119,10 @@ public enum IndexPage {
     for s in r.strategies { h += "<th><code>\(escapeHTML(s.label))</code></th>" }
     h += "</tr></thead>\n<tbody>\n"
     for sample in r.samples {
-      h += "<tr><th>\(escapeHTML(sample.name))<br><small>\(escapeHTML(sample.format)), "
+      let name =
+        sample.page.map { "<a href=\"\(escapeURLPath($0.path))\">\(escapeHTML(sample.name))</a>" }
+        ?? escapeHTML(sample.name)
+      h += "<tr><th>\(name)<br><small>\(escapeHTML(sample.format)), "
       h += "\(sample.strokes) strokes, \(sample.points) points"
       if sample.hasPressure { h += ", pressure" }
       if !sample.timed { h += ", untimed" }
@@ -125,8 +131,9 @@ public enum IndexPage {
       h += "\(escapeHTML(sample.name))\"></td>"
       for s in r.strategies {
         if let img = sample.images[s.label] {
-          h += "<td><img src=\"\(escapeURLPath(img))\" alt=\"\(escapeHTML(s.label)) ink of "
-          h += "\(escapeHTML(sample.name))\"></td>"
+          h += sample.page.map { "<td><a href=\"\(escapeURLPath($0.path))\">" } ?? "<td>"
+          h += "<img src=\"\(escapeURLPath(img))\" alt=\"\(escapeHTML(s.label)) ink of "
+          h += "\(escapeHTML(sample.name))\">" + (sample.page == nil ? "</td>" : "</a></td>")
         } else {
           h += "<td>–</td>"
         }

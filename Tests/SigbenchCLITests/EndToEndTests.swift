@@ -85,6 +85,23 @@ struct EndToEndTests {
     }
     let html = try String(contentsOf: latest.appendingPathComponent("index.html"), encoding: .utf8)
     #expect(html.contains("<table>"))
+    #expect(html.contains("<svg"))
+    // Every sample has its own page, linked from the index, and every image it shows exists.
+    for s in result.samples {
+      let page = try #require(s.page)
+      #expect(html.contains("href=\"\(page.path)\""))
+      let pageHTML = try String(
+        contentsOf: latest.appendingPathComponent(page.path), encoding: .utf8)
+      #expect(pageHTML.contains("<h1>\(s.name)</h1>"))
+      for path in [page.rawOverlay] + Array(page.large.values) + Array(page.midStroke.values)
+        + Array(page.endCrop.values) + Array(page.cornerCrop.values)
+      {
+        #expect(
+          FileManager.default.fileExists(atPath: latest.appendingPathComponent(path).path),
+          "\(path)")
+      }
+      #expect(page.metrics.count == result.strategies.count)
+    }
     // `report` rebuilds the same page byte for byte from result.json.
     let rebuilt = try Self.run(["report", latest.path])
     #expect(rebuilt.code == 0, "\(rebuilt.stderr)")

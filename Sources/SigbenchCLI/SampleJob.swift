@@ -1,0 +1,115 @@
+import Foundation
+import SigbenchBench
+import SigbenchCore
+import SigbenchRender
+
+/// Renders every picture of one drawing into the run folder and measures its per-strategy
+/// metrics; returns the drawing's `SampleEntry`.
+struct SampleJob {
+  let images: SampleImages
+  let strategies: [ConfiguredStrategy]
+  let runFolder: URL
+
+  func run(_ drawing: Drawing, index: Int, format: String) throws -> SampleEntry {
+    let slug = RunCommand.slug(drawing.name)
+    let folder = "img/\(String(format: "%04d", index))-\(slug)"
+    try FileManager.default.createDirectory(
+      at: runFolder.appendingPathComponent(folder), withIntermediateDirectories: true)
+    func write(_ data: Data, _ name: String) throws -> String {
+      let path = "\(folder)/\(name)"
+      try AtomicFiles.write(data, to: runFolder.appendingPathComponent(path))
+      return path
+    }
+    let thumbT = images.transform(for: drawing)
+    let largeT = images.transform(for: drawing, spec: images.largeSpec)
+    let rawPath = try write(try images.raw(drawing, thumbT), "raw.png")
+    let overlay = try write(try images.rawOverlay(drawing, largeT), "raw-overlay.png")
+    let focus = SampleImages.focusPoints(drawing)
+    let moment = SampleImages.midStrokeMoment(drawing)
+    var thumbs: [String: String] = [:]
+    var large: [String: String] = [:]
+    var mid: [String: String] = [:]
+    var endCrops: [String: String] = [:]
+    var cornerCrops: [String: String] = [:]
+    var metrics: [String: SampleMetrics] = [:]
+    for strategy in strategies {
+      let key = RunCommand.slug(strategy.label)
+      thumbs[strategy.label] = try write(try images.ink(drawing, strategy, thumbT), "\(key).png")
+      large[strategy.label] = try write(
+        try images.ink(drawing, strategy, largeT, spec: images.largeSpec), "\(key)-large.png")
+      mid[strategy.label] = try write(
+        try images.midStroke(drawing, strategy, largeT), "\(key)-mid.png")
+      if let end = focus.end {
+        let t = images.cropTransform(center: end, pageScale: largeT.scale)
+        endCrops[strategy.label] = try write(
+          try images.crop(drawing, strategy, t), "\(key)-end.png")
+      }
+      if let corner = focus.corner {
+        let t = images.cropTransform(center: corner, pageScale: largeT.scale)
+        cornerCrops[strategy.label] = try write(
+          try images.crop(drawing, strategy, t), "\(key)-corner.png")
+      }
+      metrics[strategy.label] = SampleJob.metrics(drawing, strategy)
+    }
+    let momentNote =
+      moment.map {
+        "Stroke \($0.stroke + 1) of \(drawing.strokes.count) after \($0.samples) of "
+          + "\(drawing.strokes[$0.stroke].samples.count) samples (60 %), without finish"
+      } ?? "No samples"
+    let page = SamplePageInfo(
+      path: "samples/\(String(format: "%04d", index))-\(slug).html", rawOverlay: overlay,
+      large: large, midStroke: mid, midStrokeNote: momentNote, endCrop: endCrops,
+      cornerCrop: cornerCrops,
+      cornerNote: focus.corner.map {
+        "Centred on the sample with the sharpest turn, at (\(SampleJob.format1($0.x)), \(SampleJob.format1($0.y))) px."
+      },
+      metrics: metrics)
+    var entry = RunCommand.entry(drawing, format: format, raw: rawPath, thumbs)
+    entry.page = page
+    return entry
+  }
+
+  static func format1(_ v: Double) -> String { String(format: "%.1f", v) }
+
+  /// Segment and element counts, the worst end gap, and the error against ground truth.
+  static func metrics(_ drawing: Drawing, _ strategy: ConfiguredStrategy) -> SampleMetrics {
+    var segments = 0
+    var elements = 0
+    var endGap: Double?
+    var sum = 0.0
+    var worst = 0.0
+    var truthCount = 0
+    for (i, stroke) in drawing.strokes.enumerated() {
+      let ink = strategy.smooth(stroke.samples)
+      segments += ink.centerline.count
+      elements += ink.outline.count + ink.discs.count
+      if let g = InkMetrics.endGap(samples: stroke.samples, ink: ink) {
+        endGap = max(endGap ?? 0, g)
+      }
+      if let truth = drawing.groundTruth?.strokes, i < truth.count,
+        let e = InkMetrics.truthError(ink: ink, truth: truth[i])
+      {
+        let n = InkMetrics.centerlinePoints(ink).count
+        sum += e.mean * Double(n)
+        truthCount += n
+        worst = max(worst, e.max)
+      }
+    }
+    return SampleMetrics(
+      segments: segments, fillElements: elements, endGapPx: endGap,
+      truthMeanPx: truthCount > 0 ? sum / Double(truthCount) : nil,
+      truthMaxPx: truthCount > 0 ? worst : nil)
+  }
+}
+
+/// Writes a run's HTML (index and sample pages) from its result, atomically.
+enum ReportWriter {
+  static func write(_ result: RunResult, to runFolder: URL) throws {
+    for s in result.samples {
+      guard let page = s.page, let html = SamplePageHTML.render(result, s) else { continue }
+      try AtomicFiles.write(Data(html.utf8), to: runFolder.appendingPathComponent(page.path))
+    }
+    try AtomicFiles.write(
+      Data(IndexPageHTML.render(result).utf8), to: runFolder.appendingPathComponent("index.html"))
+  }
+}

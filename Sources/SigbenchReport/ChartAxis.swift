@@ -1,0 +1,89 @@
+import Foundation
+
+/// One axis of a chart: maps data values to pixels, linearly or on a log₁₀ scale, and chooses
+/// readable ticks.
+public struct ChartAxis: Sendable, Hashable {
+  public enum Scale: Sendable, Hashable {
+    case linear
+    /// Base-10 logarithm; the domain must be positive.
+    case log
+  }
+
+  public var scale: Scale
+  /// Data range shown (low < high; for `.log`, low > 0).
+  public var low: Double
+  public var high: Double
+  /// Axis title including its unit, e.g. "latency per point (ns)".
+  public var title: String
+
+  public init(scale: Scale, low: Double, high: Double, title: String) {
+    self.scale = scale
+    self.title = title
+    var lo = low
+    var hi = high
+    if scale == .log {
+      lo = max(lo, 1e-12)
+      hi = max(hi, lo * 1.0001)
+      // Widen to whole decades so ticks land on 1, 10, 100…
+      lo = pow10(floorLog10(lo))
+      hi = pow10(ceilLog10(hi))
+      if hi <= lo { hi = lo * 10 }
+    } else if hi <= lo {
+      hi = lo + 1
+    }
+    self.low = lo
+    self.high = hi
+  }
+
+  /// Position of `v` in [0, 1] along the axis (clamped).
+  public func fraction(_ v: Double) -> Double {
+    let f: Double
+    switch scale {
+    case .linear: f = (v - low) / (high - low)
+    case .log:
+      let lv = log10(max(v, low))
+      f = (lv - log10(low)) / (log10(high) - log10(low))
+    }
+    return min(1, max(0, f))
+  }
+
+  /// Tick values with labels: decades (and 2, 5 between them when there are few decades) on a
+  /// log axis; 1-2-5 steps on a linear axis.
+  public func ticks(format label: (Double) -> String) -> [(value: Double, label: String)] {
+    var values: [Double] = []
+    switch scale {
+    case .log:
+      let d0 = Int(floorLog10(low).rounded())
+      let d1 = Int(ceilLog10(high).rounded())
+      let few = d1 - d0 <= 2
+      for d in d0...d1 {
+        let base = pow10(Double(d))
+        for m in few ? [1.0, 2, 5] : [1.0] where base * m >= low * 0.999 && base * m <= high * 1.001
+        {
+          values.append(base * m)
+        }
+      }
+    case .linear:
+      let span = high - low
+      let raw = span / 5
+      let mag = pow10(floorLog10(raw))
+      let step = [1.0, 2, 5, 10].map { $0 * mag }.first { $0 >= raw } ?? mag * 10
+      var v = (low / step).rounded(.up) * step
+      while v <= high + step * 1e-9 {
+        values.append(abs(v) < step * 1e-9 ? 0 : v)
+        v += step
+      }
+    }
+    return values.map { ($0, label($0)) }
+  }
+}
+
+func pow10(_ e: Double) -> Double {
+  var r = 1.0
+  let n = Int(e.rounded())
+  if n >= 0 { for _ in 0..<n { r *= 10 } } else { for _ in 0..<(-n) { r /= 10 } }
+  return r
+}
+
+func floorLog10(_ v: Double) -> Double { (log10(v) + 1e-9).rounded(.down) }
+func ceilLog10(_ v: Double) -> Double { (log10(v) - 1e-9).rounded(.up) }

@@ -1,0 +1,100 @@
+import SigbenchBench
+
+/// One sample's page (`samples/<n>-<name>.html`): large renders of every strategy side by side
+/// with the raw samples overlaid on demand (a CSS-only toggle), the mid-stroke moment with the
+/// tentative tail in its own colour, zoomed crops of the stroke end and the sharpest corner,
+/// the sample's metadata and per-strategy metrics. Generated from `RunResult` alone.
+public enum SamplePage {
+  public static func render(_ r: RunResult, sample s: SampleEntry) -> String? {
+    guard let page = s.page else { return nil }
+    // Pages live one folder down: every link goes up one level.
+    func src(_ path: String) -> String { escapeURLPath("../" + path) }
+    var h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    h += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+    h += "<title>\(escapeHTML(s.name)) — sigbench run \(escapeHTML(r.runID))</title>\n"
+    h += "<style>\(IndexPage.stylesheet)\(stylesheet)</style>\n</head>\n<body>\n"
+    h += "<p><a href=\"../index.html\">← run \(escapeHTML(r.runID))</a></p>\n"
+    h += "<h1>\(escapeHTML(s.name))</h1>\n"
+    h += "<p>\(escapeHTML(s.format)), \(s.strokes) strokes, \(s.points) points"
+    h += s.hoverPoints > 0 ? ", \(s.hoverPoints) hover points" : ""
+    h += s.hasPressure ? ", pressure" : ""
+    h += s.timed ? "" : ", untimed"
+    h += "</p>\n"
+
+    h += "<table class=\"meta\">\n"
+    for (k, v) in s.metadata.sorted(by: { $0.key < $1.key }) {
+      h += "<tr><th>\(escapeHTML(k))</th><td>\(escapeHTML(v))</td></tr>\n"
+    }
+    h += "</table>\n"
+
+    h += "<h2>Metrics</h2>\n<div class=\"scroll\"><table>\n<thead><tr><th>strategy</th>"
+    h += "<th>centreline segments</th><th>fill elements</th><th>end gap</th>"
+    h += "<th>error vs truth (mean / max)</th></tr></thead>\n<tbody>\n"
+    for st in r.strategies {
+      guard let m = page.metrics[st.label] else { continue }
+      h += "<tr><th><code>\(escapeHTML(st.label))</code></th><td class=\"num\">\(m.segments)</td>"
+      h += "<td class=\"num\">\(m.fillElements)</td>"
+      h += "<td class=\"num\">\(m.endGapPx.map { format($0, digits: 2) + " px" } ?? "–")</td>"
+      if let mean = m.truthMeanPx, let mx = m.truthMaxPx {
+        h += "<td class=\"num\">\(format(mean, digits: 3)) / \(format(mx, digits: 3)) px</td>"
+      } else {
+        h += "<td>no ground truth</td>"
+      }
+      h += "</tr>\n"
+    }
+    h += "</tbody>\n</table></div>\n"
+
+    h += "<h2>Final ink</h2>\n"
+    h += "<input type=\"checkbox\" id=\"raw-toggle\"><label for=\"raw-toggle\"> overlay the raw "
+    h += "samples (blue dots)</label>\n<div class=\"renders\">\n"
+    for st in r.strategies {
+      guard let img = page.large[st.label] else { continue }
+      h += "<figure><div class=\"stack\"><img src=\"\(src(img))\" alt=\"\(escapeHTML(st.label)) "
+      h += "ink of \(escapeHTML(s.name))\"><img class=\"raw\" src=\"\(src(page.rawOverlay))\" "
+      h += "alt=\"raw samples\"></div><figcaption><code>\(escapeHTML(st.label))</code>"
+      h += "</figcaption></figure>\n"
+    }
+    h += "</div>\n"
+
+    h += "<h2>Mid-stroke: stable ink and the tentative tail</h2>\n"
+    h += "<p>\(escapeHTML(page.midStrokeNote)). Stable ink is black; the tail the strategy may "
+    h += "still revise is <span class=\"tentative\">orange</span>; raw samples are blue dots.</p>\n"
+    h += "<div class=\"renders\">\n"
+    for st in r.strategies {
+      guard let img = page.midStroke[st.label] else { continue }
+      h += "<figure><img src=\"\(src(img))\" alt=\"\(escapeHTML(st.label)) mid-stroke\">"
+      h += "<figcaption><code>\(escapeHTML(st.label))</code></figcaption></figure>\n"
+    }
+    h += "</div>\n"
+
+    for (title, crops, note) in [
+      ("Stroke end (zoomed)", page.endCrop, "Centred on the last sample of the last stroke."),
+      ("Sharpest corner (zoomed)", page.cornerCrop, page.cornerNote ?? ""),
+    ] where !crops.isEmpty {
+      h += "<h2>\(escapeHTML(title))</h2>\n<p>\(escapeHTML(note)) Blue dots are raw samples.</p>\n"
+      h += "<div class=\"renders crops\">\n"
+      for st in r.strategies {
+        guard let img = crops[st.label] else { continue }
+        h +=
+          "<figure><img src=\"\(src(img))\" alt=\"\(escapeHTML(st.label)): \(escapeHTML(title))\">"
+        h += "<figcaption><code>\(escapeHTML(st.label))</code></figcaption></figure>\n"
+      }
+      h += "</div>\n"
+    }
+    h += "</body>\n</html>\n"
+    return h
+  }
+
+  static let stylesheet = """
+    .renders{display:flex;flex-wrap:wrap;gap:12px}
+    figure{margin:0}
+    figcaption{font-size:12px}
+    .stack{position:relative;display:inline-block}
+    .stack img{display:block;max-width:100%;height:auto;border:1px solid #ddd}
+    .stack img.raw{position:absolute;left:0;top:0;display:none;border-color:transparent}
+    #raw-toggle:checked ~ .renders .stack img.raw{display:block}
+    .renders img{max-width:100%;height:auto;border:1px solid #ddd}
+    .tentative{color:#e65014;font-weight:bold}
+    @media print{#raw-toggle,label[for=raw-toggle]{display:none}}
+    """
+}

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Checks the HTML sheet in a real browser: installs Debian's chromium if missing, makes a fresh run
+# on Corpus/, loads the index and one sample page headless, saves screenshots, and fails when a
+# page is blank, an image is broken, or the DOM lacks the expected tables, charts and images.
+# Usage: scripts/check-report.sh [SIGBENCH_BINARY]   (default .build/debug/sigbench)
+# Screenshots and DOM dumps are left in Reports/browser-check/ for people to look at.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh chromium
+bin=${1:-.build/debug/sigbench}
+[[ -x $bin ]] || swift build --product sigbench >/dev/null
+out=Reports/browser-check
+rm -rf "$out"
+mkdir -p "$out"
+"$bin" run --corpus Corpus/ --out "$out/reports" --quiet >/dev/null || {
+  code=$?
+  [[ $code -eq 4 ]] || { echo "check-report: sigbench run failed with exit $code" >&2; exit 1; }
+}
+run=$(cd "$out/reports/latest" && pwd -P)
+
+pages=("$run/index.html")
+sample=$(find "$run/samples" -name '*.html' 2>/dev/null | sort | head -1 || true)
+[[ -n $sample ]] && pages+=("$sample")
+
+# The probe is injected into a copy of each page (same folder, so relative links resolve). It
+# waits for every image, then writes what it found into the DOM for --dump-dom to show.
+probe='<script>window.addEventListener("load",function(){var imgs=[].slice.call(document.images);
+var broken=imgs.filter(function(i){return !(i.complete&&i.naturalWidth>0);}).map(function(i){return i.getAttribute("src");});
+var r={images:imgs.length,broken:broken,tables:document.querySelectorAll("table").length,
+charts:document.querySelectorAll("svg.chart").length,text:document.body.innerText.trim().length};
+var p=document.createElement("pre");p.id="sigbench-probe";p.textContent=JSON.stringify(r);document.body.appendChild(p);});</script>'
+
+status=0
+for page in "${pages[@]}"; do
+  name=$(basename "$page" .html)
+  probe_page="$(dirname "$page")/.probe-$name.html"
+  PROBE="$probe" python3 -c 'import os, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+open(sys.argv[2], "w", encoding="utf-8").write(page.replace("</body>", os.environ["PROBE"] + "</body>"))' \
+    "$page" "$probe_page"
+  chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,1600 \
+    --screenshot="$out/$name.png" "file://$page" >/dev/null 2>&1 || true
+  chromium --headless --no-sandbox --disable-gpu --virtual-time-budget=10000 --dump-dom \
+    "file://$probe_page" >"$out/$name.dom.html" 2>/dev/null || true
+  rm -f "$probe_page"
+  python3 - "$out/$name.dom.html" "$out/$name.png" "$name" <<'PY' || status=1
+import json, re, struct, sys, zlib
+dom_path, png_path, name = sys.argv[1:4]
+dom = open(dom_path, encoding="utf-8", errors="replace").read()
+m = re.search(r'<pre id="sigbench-probe">(.*?)</pre>', dom, re.S)
+problems = []
+if not m:
+    problems.append("the page never finished loading (no probe result in the DOM)")
+else:
+    r = json.loads(m.group(1).replace("&quot;", '"').replace("&amp;", "&"))
+    if r["text"] < 200: problems.append(f"page looks blank ({r['text']} characters of text)")
+    if r["images"] < 2: problems.append(f"only {r['images']} images")
+    if r["broken"]: problems.append(f"broken images: {r['broken'][:5]}")
+    if r["tables"] < 1: problems.append("no table")
+    if name == "index" and r["charts"] < 1: problems.append("no chart (svg.chart)")
+    print(f"check-report: {name}: {r['images']} images, {r['tables']} tables, {r['charts']} charts, "
+          f"{len(r['broken'])} broken")
+# The screenshot must exist and not be a single flat colour.
+try:
+    data = open(png_path, "rb").read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat, width = 8, b"", 0
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR": width = struct.unpack(">I", body[:4])[0]
+        if kind == b"IDAT": idat += body
+        pos += 12 + length
+    raw = zlib.decompress(idat)
+    if len(set(raw[1:4096])) < 3 and len(set(raw[-4096:])) < 3:
+        problems.append("screenshot is blank")
+except Exception as e:
+    problems.append(f"no usable screenshot: {e}")
+for p in problems: print(f"check-report: {name}: FAIL: {p}", file=sys.stderr)
+sys.exit(1 if problems else 0)
+PY
+done
+[[ $status -eq 0 ]] && echo "check-report: ok (screenshots in $out/)"
+exit $status

@@ -29,6 +29,9 @@ echo "== fixtures: Corpus/fixtures matches its generator"
 swift build --product sigbench 2>&1 | grep -E 'error|warning: ' || true
 .build/debug/sigbench fixtures --check
 
+echo "== report in a real browser (headless chromium)"
+scripts/check-report.sh .build/debug/sigbench
+
 echo "== tests"
 export SIGBENCH_RECORD=never
 exec swift test 2>&1

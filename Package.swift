@@ -54,7 +54,8 @@ let package = Package(
       dependencies: ["SigbenchCore", "SigbenchBench", "SigbenchStrategies", "SigbenchTestSupport"]),
     .testTarget(
       name: "SigbenchReportTests",
-      dependencies: ["SigbenchCore", "SigbenchReport", "SigbenchBench", "SigbenchTestSupport"]),
+      dependencies: ["SigbenchCore", "SigbenchReport", "SigbenchBench", "SigbenchTestSupport"],
+      exclude: ["Snapshots"]),
     .testTarget(
       name: "SigbenchCLITests",
       dependencies: ["SigbenchCLI", "SigbenchCore", "SigbenchTestSupport"]),

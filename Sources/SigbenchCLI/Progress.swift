@@ -2,7 +2,7 @@ import Foundation
 
 /// Progress of a long run on stderr: a redrawn bar with done/total, rate and ETA when stderr is
 /// a terminal; plain lines every few seconds otherwise (CI logs); nothing with `--quiet`.
-struct Progress {
+struct Progress: Sendable {
   let label: String
   let total: Int
   let console: Console

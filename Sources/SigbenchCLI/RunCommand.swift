@@ -122,15 +122,12 @@ struct RunCommand: Command {
     try FileManager.default.createDirectory(
       at: partial.appendingPathComponent("img"), withIntermediateDirectories: true)
 
-    // 3. Pictures and per-sample metrics.
+    // 3. Pictures and per-sample metrics, one drawing per task on every core (each task owns its
+    // images; the timing below runs alone afterwards).
     let job = SampleJob(
       images: SampleImages(spec: renderSpec), strategies: strategies, runFolder: partial)
-    var entries: [SampleEntry] = []
-    var progress = Progress("rendering samples", total: loaded.drawings.count, console: console)
-    for (index, drawing) in loaded.drawings.enumerated() {
-      entries.append(try job.run(drawing, index: index, format: loaded.formatIDs[index]))
-      progress.advance()
-    }
+    let entries = try ParallelSamples.run(
+      loaded.drawings, formats: loaded.formatIDs, job: job, console: console)
 
     // 4. Latency.
     console.note(

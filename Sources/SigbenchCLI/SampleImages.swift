@@ -6,7 +6,7 @@ import SigbenchRender
 /// compared side by side: the raw samples, each strategy's final ink, a mid-stroke moment with
 /// the tentative tail in its own colour, and zoomed crops of the stroke end and the sharpest
 /// corner.
-struct SampleImages {
+struct SampleImages: Sendable {
   /// Thumbnail spec for the index gallery.
   var spec: RenderSpec
 

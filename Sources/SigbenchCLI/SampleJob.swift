@@ -5,7 +5,7 @@ import SigbenchRender
 
 /// Renders every picture of one drawing into the run folder and measures its per-strategy
 /// metrics; returns the drawing's `SampleEntry`.
-struct SampleJob {
+struct SampleJob: Sendable {
   let images: SampleImages
   let strategies: [ConfiguredStrategy]
   let runFolder: URL

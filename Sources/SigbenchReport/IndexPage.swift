@@ -28,6 +28,7 @@ public enum IndexPage {
     .gallery td{min-width:120px}
     .scroll{overflow-x:auto}
     code{font-size:90%}
+    ul.plain{margin:0;padding-left:1.2em}
     @media print{.scroll{overflow:visible}}
     """
 
@@ -63,7 +64,15 @@ public enum IndexPage {
       ),
     ]
     for (k, v) in rows { h += "<tr><th>\(escapeHTML(k))</th><td>\(escapeHTML(v))</td></tr>\n" }
-    h += "</table>\n"
+    h += "<tr><th>Sample rates</th><td>\(escapeHTML(sampleRates(r)))</td></tr>\n"
+    h += "<tr><th>Strategies</th><td><ul class=\"plain\">"
+    for st in r.strategies {
+      let opts = st.options.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+      h += "<li><code>\(escapeHTML(st.label))</code>"
+      h += opts.isEmpty ? "" : " — \(escapeHTML(opts.joined(separator: ", ")))"
+      h += "</li>"
+    }
+    h += "</ul></td></tr>\n</table>\n"
     if !r.corpus.skipped.isEmpty || !r.corpus.rejected.isEmpty {
       h += "<details open><summary>Files not used (\(r.corpus.skipped.count) skipped, "
       h += "\(r.corpus.rejected.count) rejected)</summary>\n<ul>\n"
@@ -84,11 +93,37 @@ public enum IndexPage {
     return h
   }
 
+  /// "120 Hz: 2 drawings; 240 Hz: 1; untimed: 3; unknown: 1".
+  static func sampleRates(_ r: RunResult) -> String {
+    var counts: [String: Int] = [:]
+    for s in r.samples {
+      let key = s.metadata["sample rate"] ?? (s.timed ? "timed, rate not stated" : "untimed")
+      counts[key, default: 0] += 1
+    }
+    if counts.isEmpty { return "–" }
+    return counts.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(
+      separator: "; ")
+  }
+
+  /// Mean end gap and mean error against ground truth over the samples that have them.
+  static func quality(_ r: RunResult, _ label: String) -> (endGap: Double?, truth: Double?) {
+    var gaps: [Double] = []
+    var truths: [Double] = []
+    for s in r.samples {
+      guard let m = s.page?.metrics[label] else { continue }
+      if let g = m.endGapPx { gaps.append(g) }
+      if let t = m.truthMeanPx { truths.append(t) }
+    }
+    func mean(_ v: [Double]) -> Double? { v.isEmpty ? nil : v.reduce(0, +) / Double(v.count) }
+    return (mean(gaps), mean(truths))
+  }
+
   static func latencyTable(_ r: RunResult) -> String {
     var h = "<section id=\"latency\">\n<h2>Per-point latency of <code>push</code></h2>\n"
     h += "<div class=\"scroll\"><table>\n<thead><tr><th>strategy</th><th>build</th><th>points</th>"
     h += "<th>p50</th><th>p90</th><th>p99</th><th>max</th><th>p50 ÷ reference</th>"
-    h += "<th>finish p50</th></tr></thead>\n<tbody>\n"
+    h += "<th>finish p50</th><th>mean end gap</th><th>mean error vs truth</th></tr></thead>\n"
+    h += "<tbody>\n"
     for l in r.latency {
       h += "<tr><th><code>\(escapeHTML(l.label))</code></th><td>\(escapeHTML(l.build))</td>"
       if let p = l.push {
@@ -101,7 +136,10 @@ public enum IndexPage {
       }
       h +=
         "<td class=\"num\">\(l.p50RatioToReference.map { format($0, digits: 2) + "×" } ?? "–")</td>"
-      h += "<td class=\"num\">\(l.finish.map { formatNanoseconds($0.p50) } ?? "–")</td></tr>\n"
+      h += "<td class=\"num\">\(l.finish.map { formatNanoseconds($0.p50) } ?? "–")</td>"
+      let q = quality(r, l.label)
+      h += "<td class=\"num\">\(q.endGap.map { format($0, digits: 2) + " px" } ?? "–")</td>"
+      h += "<td class=\"num\">\(q.truth.map { format($0, digits: 3) + " px" } ?? "–")</td></tr>\n"
     }
     h += "</tbody>\n</table></div>\n"
     if let chart = LatencyCharts.percentileCurve(r) {

@@ -182,3 +182,39 @@ struct EndToEndTests {
     #expect(d.stdout.contains("width") && d.stdout.contains("(0, 200] px"))
   }
 }
+
+@Suite("end to end: hostile names", .serialized)
+struct HostileNameTests {
+  @Test("a corpus file named like markup shows as text everywhere in the sheet")
+  func escapedEverywhere() throws {
+    let dir = try EndToEndTests.tempFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let corpus = dir.appendingPathComponent("corpus")
+    try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+    let hostile = "<img src=x onerror=alert(1)>"
+    var text = try String(
+      contentsOf: packageRootURL().appendingPathComponent("Corpus/fixtures/tap.sigbench.json"),
+      encoding: .utf8)
+    text = text.replacingOccurrences(
+      of: "\"device\": \"synthetic\"", with: "\"device\": \"<script>alert(2)</script>\"")
+    try text.write(
+      to: corpus.appendingPathComponent("\(hostile).sigbench.json"), atomically: true,
+      encoding: .utf8)
+    let out = dir.appendingPathComponent("out")
+    let r = try EndToEndTests.run(["run", "--corpus", corpus.path, "--out", out.path, "--quiet"])
+    #expect(r.code == 0, "\(r.stderr)")
+    let latest = out.appendingPathComponent("latest")
+    let index = try String(contentsOf: latest.appendingPathComponent("index.html"), encoding: .utf8)
+    let result = try RunResult.decode(
+      Data(contentsOf: latest.appendingPathComponent("result.json")))
+    let page = try String(
+      contentsOf: latest.appendingPathComponent(try #require(result.samples.first?.page?.path)),
+      encoding: .utf8)
+    for html in [index, page] {
+      #expect(!html.contains("<img src=x"))
+      #expect(!html.contains("<script"))
+      #expect(html.contains("&lt;img src=x onerror=alert(1)&gt;"))
+    }
+    #expect(page.contains("&lt;script&gt;alert(2)&lt;/script&gt;"))
+  }
+}

@@ -27,22 +27,14 @@ public enum OutlineStyle: String, Sendable, CaseIterable {
   public func write(
     _ shape: CurveShape, startCap: Bool, origin: Point, into ink: inout InkGeometry
   ) {
-    let c0 = ink.centerline.count
-    let e0 = ink.outline.count
-    let d0 = ink.discs.count
-    if let segment = shape.centerline { ink.append(segment) }
+    if let segment = shape.centerline { ink.append(segment.translated(by: origin)) }
     switch self {
     case .round:
-      RoundOutline.write(shape, startCap: startCap, into: &ink)
+      RoundOutline.write(shape, startCap: startCap, origin: origin, into: &ink)
     case .rungs:
       ink.outlineStrokeWidth = UberConstants.paintStrokeWidth
-      RungOutline.write(shape, into: &ink)
+      RungOutline.write(shape, origin: origin, into: &ink)
     }
-    for i in c0..<ink.centerline.count {
-      ink.centerline[i] = ink.centerline[i].translated(by: origin)
-    }
-    for i in e0..<ink.outline.count { ink.outline[i] = ink.outline[i].translated(by: origin) }
-    for i in d0..<ink.discs.count { ink.discs[i].center = ink.discs[i].center + origin }
   }
 
   /// The option declaration, with a preset's default.

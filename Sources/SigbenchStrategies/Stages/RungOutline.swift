@@ -50,29 +50,24 @@ public enum RungOutline {
     )
   }
 
-  /// Appends `shape`'s outline to `ink`.
-  public static func write(_ shape: CurveShape, into ink: inout InkGeometry) {
+  /// Appends `shape`'s outline to `ink`, moved by `o` (shapes are stroke-local).
+  public static func write(_ shape: CurveShape, origin o: Point, into ink: inout InkGeometry) {
     switch shape {
     case .dot(let p):
-      ink.append(Disc(center: p.point, radius: p.width + UberConstants.paintStrokeWidth / 2))
+      ink.append(Disc(center: p.point + o, radius: p.width + UberConstants.paintStrokeWidth / 2))
     case .line(let p0, let p1):
       let (a, b) = pair(p0, p1)
-      ink.append(.move(a.start))
-      ink.append(.line(b.start))
-      ink.append(.line(b.end))
-      ink.append(.line(a.end))
-      ink.append(.close)
+      append(
+        ink: &ink, .move(a.start + o), .line(b.start + o), .line(b.end + o), .line(a.end + o))
     case .quad(let p0, let p1, let p2):
       let ab = pair(p0, p1)
       let bc = pair(p1, p2)
       let la = ab.0
       let lb = ab.1.averaged(with: bc.0)
       let lc = bc.1
-      ink.append(.move(la.start))
-      ink.append(.quad(control: lb.start, to: lc.start))
-      ink.append(.line(lc.end))
-      ink.append(.quad(control: lb.end, to: la.end))
-      ink.append(.close)
+      append(
+        ink: &ink, .move(la.start + o), .quad(control: lb.start + o, to: lc.start + o),
+        .line(lc.end + o), .quad(control: lb.end + o, to: la.end + o))
     case .cubic(let p0, let p1, let p2, let p3):
       let ab = pair(p0, p1)
       let bc = pair(p1, p2)
@@ -81,11 +76,25 @@ public enum RungOutline {
       let lb = ab.1.averaged(with: bc.0)
       let lc = bc.1.averaged(with: cd.0)
       let ld = cd.1
-      ink.append(.move(la.start))
-      ink.append(.cubic(control1: lb.start, control2: lc.start, to: ld.start))
-      ink.append(.line(ld.end))
-      ink.append(.cubic(control1: lc.end, control2: lb.end, to: la.end))
-      ink.append(.close)
+      append(
+        ink: &ink, .move(la.start + o),
+        .cubic(control1: lb.start + o, control2: lc.start + o, to: ld.start + o),
+        .line(ld.end + o), .cubic(control1: lc.end + o, control2: lb.end + o, to: la.end + o))
+    }
+  }
+
+  /// Appends one closed four-element subpath in a single append.
+  private static func append(
+    ink: inout InkGeometry, _ e0: PathElement, _ e1: PathElement, _ e2: PathElement,
+    _ e3: PathElement
+  ) {
+    withUnsafeTemporaryAllocation(of: PathElement.self, capacity: 5) { buf in
+      buf.initializeElement(at: 0, to: e0)
+      buf.initializeElement(at: 1, to: e1)
+      buf.initializeElement(at: 2, to: e2)
+      buf.initializeElement(at: 3, to: e3)
+      buf.initializeElement(at: 4, to: .close)
+      ink.outline.append(contentsOf: UnsafeBufferPointer(buf))
     }
   }
 }

@@ -7,61 +7,57 @@ import SigbenchCore
 /// as the sample arrives, and nothing is ever tentative. It is the reference strategy: first
 /// in the catalog and the denominator of every latency ratio.
 ///
-/// Geometry: the centreline vertices are exactly the input samples. The fill is, per move, a
-/// rectangle of the full width around the segment, and a disc of half the width at every
-/// sample (round joins and caps; a tap is a single disc). A sample at the same position as the
-/// previous one adds a zero-length centreline segment and no fill.
+/// Stages: input filter (off by default) → polyline curve → width model (constant 2 px by
+/// default) → round outline. With the defaults the centreline vertices are exactly the input
+/// samples; the fill is, per move, the quadrilateral of the full width around the segment and
+/// a disc of half the width at every sample (round joins and caps; a tap is a single disc). A
+/// sample at the same position as the previous one adds a zero-length centreline segment and a
+/// disc.
 ///
-/// - Complexity: O(1) time and no allocation per sample (two to six outline elements).
+/// - Complexity: O(1) time and no allocation per sample (up to five outline elements and one
+///   disc).
 public struct Straight: SmoothingStrategy {
-  public struct Settings: Sendable {
-    /// Full line width in CSS px.
-    public var width: Double
-  }
+  public typealias Settings = StageSettings
 
   public static let descriptor = StrategyDescriptor(
     id: "straight",
     summary: "Polyline through the samples; constant width, round caps and joins.",
     details: "Seeds 001 and 004. Zero look-ahead; nothing tentative. Reference strategy.",
-    parameters: [
-      .number(
-        "width", unit: "px", 0, 200, lowerClosed: false, default: 2, typical: "1–5",
-        help: "Full line width.")
-    ])
+    parameters: StageSettings.parameters(
+      minDistance: InputFilter.parameter(default: 0, typical: "0 (keep all)–2"),
+      width: .constant, size: 2, outline: .round))
 
   public static func settings(from configuration: StrategyConfiguration) throws -> Settings {
-    Settings(width: configuration.number("width"))
+    try StageSettings(configuration)
   }
 
-  private let width: Double
-  private var previous: Point?
+  private let stages: StageSettings
+  private var filter: InputFilter
+  private var previous: WeightedPoint?
+  /// The stroke's first sample; state and geometry are kept relative to it.
+  private var origin = Point.zero
 
   public init(settings: Settings) {
-    width = settings.width
+    stages = settings
+    filter = InputFilter(minDistance: settings.minDistance)
   }
 
   public mutating func process(_ sample: Sample, into output: inout StrokeOutput) {
-    let p = sample.point
-    let r = width / 2
-    guard let a = previous else {
-      output.stable.append(Disc(center: p, radius: r))
-      previous = p
-      return
+    if previous == nil { origin = sample.point }
+    let local = sample.translated(by: -origin)
+    guard filter.accept(local.point) else { return }
+    let current = WeightedPoint(
+      local.point, width: stages.width.width(of: local, after: previous?.point))
+    if let a = previous {
+      stages.outline.write(.line(a, current), startCap: false, origin: origin, into: &output.stable)
+    } else {
+      stages.outline.write(.dot(current), startCap: true, origin: origin, into: &output.stable)
     }
-    output.stable.append(.line(a, p, startWidth: width, endWidth: width))
-    let d = p - a
-    let len = d.length
-    if len > 0 {
-      let n = Point(x: -d.y / len * r, y: d.x / len * r)
-      output.stable.append(.move(a + n))
-      output.stable.append(.line(p + n))
-      output.stable.append(.line(p - n))
-      output.stable.append(.line(a - n))
-      output.stable.append(.close)
-      output.stable.append(Disc(center: p, radius: r))
-    }
-    previous = p
+    previous = current
   }
 
-  public mutating func complete(into output: inout StrokeOutput) {}
+  public mutating func complete(into output: inout StrokeOutput) {
+    previous = nil
+    filter.reset()
+  }
 }

@@ -5,7 +5,10 @@ import SigbenchCore
 public enum StrategyCatalog {
   /// The reference strategy comes first; it is the denominator of every latency ratio.
   public static let all: [StrategyEntry] = [
-    .of(Straight.self)
+    .of(Straight.self),
+    .of(MidpointQuadratic.self),
+    .of(UberWeighted.self),
+    .of(CatmullRom.self),
   ]
 
   /// The reference strategy's id.

@@ -1,0 +1,108 @@
+import SigbenchCore
+
+/// Centripetal Catmull-Rom spline (α = 0.5) through every sample, each segment converted
+/// exactly to a cubic Bézier (peer-algorithms.md §3; Yuksel, Schaefer and Keyser 2011).
+///
+/// Input: samples closer than 0.01 px (strict `<`) to the previous kept one are removed first,
+/// so no knot interval is zero (§3 "Endpoints"). Ends: reflected phantom points
+/// `P₋₁ = 2P₀ − P₁` and `Pₙ₊₁ = 2Pₙ − Pₙ₋₁` (§3, recommended). Segment Pₖ₋₁ → Pₖ needs Pₖ₊₁,
+/// so it becomes stable one sample later; meanwhile it is shown as tentative geometry with the
+/// phantom end, which is exactly what `finish` bakes. A single sample is a dot. Centripetal
+/// knots guarantee no cusp and no self-intersection within a segment; `alpha` 0 (uniform) is
+/// offered for comparison and does form them on unevenly spaced samples.
+///
+/// Stages: input filter (0.01 px) → Catmull-Rom curve → width model (constant 2 px; widths
+/// interpolate linearly along each segment) → round outline.
+///
+/// - Complexity: O(1) time, four points of state, no allocation per sample (one stable and
+///   one tentative segment).
+public struct CatmullRom: SmoothingStrategy {
+  public struct Settings: Sendable {
+    public var stages: StageSettings
+    /// Knot exponent α in [0, 1]; 0.5 is centripetal.
+    public var alpha: Double
+  }
+
+  public static let descriptor = StrategyDescriptor(
+    id: "catmull-rom",
+    summary: "Centripetal Catmull-Rom through every sample, as exact cubic Béziers.",
+    details:
+      "Yuksel et al. 2011 via peer-algorithms.md §3. One sample of look-ahead: the newest"
+      + " segment is tentative (phantom end) until the next sample arrives.",
+    parameters: [
+      .number(
+        "alpha", unit: "", 0, 1, default: 0.5, typical: "0.5",
+        help: "Knot exponent: 0.5 centripetal (no cusps or loops), 0 uniform, 1 chordal.")
+    ]
+      + StageSettings.parameters(
+        minDistance: InputFilter.parameter(
+          default: 0.01, lower: 1e-6, typical: "0.01–1"),
+        width: .constant, size: 2, outline: .round))
+
+  public static func settings(from configuration: StrategyConfiguration) throws -> Settings {
+    Settings(stages: try StageSettings(configuration), alpha: configuration.number("alpha"))
+  }
+
+  private let stages: StageSettings
+  private let alpha: Double
+  private var filter: InputFilter
+  /// Accepted samples so far.
+  private var count = 0
+  /// The last four accepted points, oldest first: Pₖ₋₃, Pₖ₋₂, Pₖ₋₁, Pₖ.
+  private var z = WeightedPoint.zero
+  private var a = WeightedPoint.zero
+  private var b = WeightedPoint.zero
+  private var c = WeightedPoint.zero
+  /// The stroke's first sample; state and geometry are kept relative to it.
+  private var origin = Point.zero
+
+  public init(settings: Settings) {
+    stages = settings.stages
+    alpha = settings.alpha
+    filter = InputFilter(minDistance: settings.stages.minDistance)
+  }
+
+  public mutating func process(_ sample: Sample, into output: inout StrokeOutput) {
+    if count == 0 { origin = sample.point }
+    let local = sample.translated(by: -origin)
+    let p = local.point
+    guard filter.accept(p) else {
+      writeTail(into: &output.tentative)
+      return
+    }
+    let new = WeightedPoint(
+      p, width: stages.width.width(of: local, after: count == 0 ? nil : c.point))
+    z = a
+    a = b
+    b = c
+    c = new
+    count += 1
+    if count >= 3 {
+      // Pₖ₋₂ → Pₖ₋₁ now has both neighbours.
+      let before = count == 3 ? CatmullRomSegment.phantom(beyond: a.point, from: b.point) : z.point
+      let shape = CatmullRomSegment.shape(before, a, b, c.point, alpha: alpha)
+      stages.outline.write(shape, startCap: count == 3, origin: origin, into: &output.stable)
+    }
+    writeTail(into: &output.tentative)
+  }
+
+  public mutating func complete(into output: inout StrokeOutput) {
+    writeTail(into: &output.stable)
+    count = 0
+    filter.reset()
+  }
+
+  /// The part not yet final: the dot of a one-sample stroke, or the newest segment with a
+  /// phantom end.
+  private func writeTail(into ink: inout InkGeometry) {
+    switch count {
+    case 0: return
+    case 1: stages.outline.write(.dot(c), startCap: true, origin: origin, into: &ink)
+    default:
+      let before = count == 2 ? CatmullRomSegment.phantom(beyond: b.point, from: c.point) : a.point
+      let after = CatmullRomSegment.phantom(beyond: c.point, from: b.point)
+      let shape = CatmullRomSegment.shape(before, b, c, after, alpha: alpha)
+      stages.outline.write(shape, startCap: count == 2, origin: origin, into: &ink)
+    }
+  }
+}

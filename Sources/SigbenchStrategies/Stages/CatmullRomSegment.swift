@@ -1,0 +1,61 @@
+import SigbenchCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One segment of a Catmull-Rom spline with knot exponent α, converted exactly to a cubic
+/// Bézier (peer-algorithms.md §3, closed form; Yuksel, Schaefer and Keyser 2011).
+///
+/// For the segment P1 → P2 with neighbours P0 and P3, and `dᵢ = |Pᵢ − Pᵢ₋₁|^α`:
+/// `H1 = P1 + (d1²·(P2 − P1) − d2²·(P0 − P1)) / (3·d1·(d1 + d2))` and
+/// `H2 = P2 + (d3²·(P1 − P2) − d2²·(P3 − P2)) / (3·d3·(d3 + d2))` — the reference's closed
+/// form rewritten around P1 and P2 (the coefficients sum to 3·d1·(d1 + d2)), which keeps the
+/// result exactly translation-equivariant in floating point. α = 0.5 is centripetal, 0 uniform,
+/// 1 chordal.
+///
+/// Precondition for finite output: consecutive points differ (the caller removes duplicates),
+/// or α = 0.
+///
+/// - Complexity: O(1).
+public enum CatmullRomSegment {
+  /// The Bézier control points `(H1, H2)` of the segment `p1 → p2`.
+  public static func controls(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, alpha: Double)
+    -> (Point, Point)
+  {
+    let d1 = knotStep(p1 - p0, alpha)
+    let d2 = knotStep(p2 - p1, alpha)
+    let d3 = knotStep(p3 - p2, alpha)
+    let h1 = p1 + ((p2 - p1) * (d1 * d1) - (p0 - p1) * (d2 * d2)) / (3 * d1 * (d1 + d2))
+    let h2 = p2 + ((p1 - p2) * (d3 * d3) - (p3 - p2) * (d2 * d2)) / (3 * d3 * (d3 + d2))
+    return (h1, h2)
+  }
+
+  /// The knot interval `|δ|^α` of a chord δ.
+  public static func knotStep(_ delta: Point, _ alpha: Double) -> Double {
+    let len = delta.length
+    if alpha == 0.5 { return len.squareRoot() }
+    if alpha == 0 { return 1 }
+    if alpha == 1 { return len }
+    return pow(len, alpha)
+  }
+
+  /// The reflected phantom point beyond `end`, away from `inner` (`2·end − inner`).
+  public static func phantom(beyond end: Point, from inner: Point) -> Point {
+    end + (end - inner)
+  }
+
+  /// The segment as a weighted cubic shape; control widths interpolate the end widths at 1/3
+  /// and 2/3.
+  public static func shape(
+    _ p0: Point, _ a: WeightedPoint, _ b: WeightedPoint, _ p3: Point, alpha: Double
+  ) -> CurveShape {
+    let (h1, h2) = controls(p0, a.point, b.point, p3, alpha: alpha)
+    let dw = b.width - a.width
+    return .cubic(
+      a, WeightedPoint(h1, width: a.width + dw / 3), WeightedPoint(h2, width: a.width + dw * 2 / 3),
+      b)
+  }
+}

@@ -1,0 +1,57 @@
+import SigbenchCore
+
+/// Outline stage: turns each `CurveShape` into the centreline segment plus the fill geometry
+/// the renderer draws.
+///
+/// - `round`: a constant-or-linearly-varying-width band around the centreline with round caps
+///   and joins (`RoundOutline`); fill only.
+/// - `rungs`: UberSignature's outline from perpendicular rungs with flat ends, painted with
+///   the 1 px stroke over the non-zero fill, so the visible width is the weight + 1
+///   (`RungOutline`, uber-signature.md §4).
+public enum OutlineStyle: String, Sendable, CaseIterable {
+  case round
+  case rungs
+
+  /// Appends `shape`'s centreline and fill to `ink`. `startCap` asks the round style for a cap
+  /// at the shape's start (the first piece of a stroke); later pieces share the previous
+  /// piece's end cap. The rung style has flat ends and ignores it.
+  ///
+  /// `shape` is in stroke-local coordinates (relative to `origin`, the stroke's first accepted
+  /// sample); everything is computed there and moved by `origin` as the last step. Under an
+  /// exact translation of the input the local coordinates are bit-identical, so the output
+  /// moves by exactly the offset up to one rounding of the final addition, and precision does
+  /// not depend on where the stroke lies on the canvas.
+  ///
+  /// - Complexity: O(1); appends at most 2·`RoundOutline.curveSteps` + 3 outline elements and
+  ///   two discs.
+  public func write(
+    _ shape: CurveShape, startCap: Bool, origin: Point, into ink: inout InkGeometry
+  ) {
+    if let segment = shape.centerline { ink.append(segment.translated(by: origin)) }
+    switch self {
+    case .round:
+      RoundOutline.write(shape, startCap: startCap, origin: origin, into: &ink)
+    case .rungs:
+      ink.outlineStrokeWidth = UberConstants.paintStrokeWidth
+      RungOutline.write(shape, origin: origin, into: &ink)
+    }
+  }
+
+  /// The option declaration, with a preset's default.
+  public static func parameter(default style: OutlineStyle) -> ParameterInfo {
+    .choice(
+      "outline", allCases.map(\.rawValue), default: style.rawValue,
+      help: "Outline: round caps and joins, or Uber's rung outline (flat ends, +1 px stroke).")
+  }
+
+  /// Reads the option.
+  public init(_ c: StrategyConfiguration) throws(StrategyError) {
+    guard let s = OutlineStyle(rawValue: c.choice("outline")) else {
+      throw .invalidOption(
+        strategy: c.strategyID, option: "outline",
+        rule: "one of: \(Self.allCases.map(\.rawValue).joined(separator: ", "))",
+        value: c.choice("outline"))
+    }
+    self = s
+  }
+}

@@ -1,0 +1,100 @@
+import SigbenchCore
+
+/// UberSignature's outline: closed shapes built from perpendicular "rungs" (uber-signature.md
+/// §4, Objective-C reference).
+///
+/// - Rung (§4.1): through X, perpendicular to A → B, total length w; `start` is on the visual
+///   left of the travel direction (y down), `end` on the right. Degenerate `(X, X)` when w is 0
+///   or A → B is exactly zero.
+/// - Dot (§4.2): the weight is a radius. Painted with the 1 px stroke (§4.6) the circle of
+///   radius w becomes a disc of radius w + 0.5, which is emitted exactly as a `Disc` (the
+///   renderer does not stroke discs).
+/// - Line (§4.3): a quadrilateral between the two end rungs, flat ends.
+/// - Quad (§4.4) and cubic (§4.5): the two sides are Béziers through the `start` and `end`
+///   offsets of the end rungs, with interior rungs averaged over the two adjacent edges as
+///   controls; the ends are joined by straight lines.
+///
+/// Every shape is filled non-zero and stroked 1 px (the caller sets `outlineStrokeWidth`), so
+/// the visible width is the weight + 1. The Swift port's triangle line (§9 item 1) is not
+/// reproduced.
+///
+/// - Complexity: O(1), at most 5 path elements per shape, no allocation.
+public enum RungOutline {
+  /// A rung: the segment `start` → `end` centred on a centreline point.
+  public struct Rung: Hashable, Sendable {
+    public var start: Point
+    public var end: Point
+    public init(start: Point, end: Point) {
+      self.start = start
+      self.end = end
+    }
+    /// End-by-end average of two rungs (§4.1 `avg`).
+    public func averaged(with o: Rung) -> Rung {
+      Rung(start: start.midpoint(o.start), end: end.midpoint(o.end))
+    }
+  }
+
+  /// The rung through `x` perpendicular to `a` → `b`, of total length `w` (§4.1).
+  public static func rung(from a: Point, to b: Point, through x: Point, width w: Double) -> Rung {
+    let d = b - a
+    if w == 0 || (d.x == 0 && d.y == 0) { return Rung(start: x, end: x) }
+    let u = d * ((w / 2) / d.length)
+    return Rung(start: Point(x: x.x + u.y, y: x.y - u.x), end: Point(x: x.x - u.y, y: x.y + u.x))
+  }
+
+  /// The rungs at both ends of the edge `a` → `b`, both perpendicular to it (§4.1 `pair`).
+  public static func pair(_ a: WeightedPoint, _ b: WeightedPoint) -> (Rung, Rung) {
+    (
+      rung(from: a.point, to: b.point, through: a.point, width: a.width),
+      rung(from: a.point, to: b.point, through: b.point, width: b.width)
+    )
+  }
+
+  /// Appends `shape`'s outline to `ink`, moved by `o` (shapes are stroke-local).
+  public static func write(_ shape: CurveShape, origin o: Point, into ink: inout InkGeometry) {
+    switch shape {
+    case .dot(let p):
+      ink.append(Disc(center: p.point + o, radius: p.width + UberConstants.paintStrokeWidth / 2))
+    case .line(let p0, let p1):
+      let (a, b) = pair(p0, p1)
+      append(
+        ink: &ink, .move(a.start + o), .line(b.start + o), .line(b.end + o), .line(a.end + o))
+    case .quad(let p0, let p1, let p2):
+      let ab = pair(p0, p1)
+      let bc = pair(p1, p2)
+      let la = ab.0
+      let lb = ab.1.averaged(with: bc.0)
+      let lc = bc.1
+      append(
+        ink: &ink, .move(la.start + o), .quad(control: lb.start + o, to: lc.start + o),
+        .line(lc.end + o), .quad(control: lb.end + o, to: la.end + o))
+    case .cubic(let p0, let p1, let p2, let p3):
+      let ab = pair(p0, p1)
+      let bc = pair(p1, p2)
+      let cd = pair(p2, p3)
+      let la = ab.0
+      let lb = ab.1.averaged(with: bc.0)
+      let lc = bc.1.averaged(with: cd.0)
+      let ld = cd.1
+      append(
+        ink: &ink, .move(la.start + o),
+        .cubic(control1: lb.start + o, control2: lc.start + o, to: ld.start + o),
+        .line(ld.end + o), .cubic(control1: lc.end + o, control2: lb.end + o, to: la.end + o))
+    }
+  }
+
+  /// Appends one closed four-element subpath in a single append.
+  private static func append(
+    ink: inout InkGeometry, _ e0: PathElement, _ e1: PathElement, _ e2: PathElement,
+    _ e3: PathElement
+  ) {
+    withUnsafeTemporaryAllocation(of: PathElement.self, capacity: 5) { buf in
+      buf.initializeElement(at: 0, to: e0)
+      buf.initializeElement(at: 1, to: e1)
+      buf.initializeElement(at: 2, to: e2)
+      buf.initializeElement(at: 3, to: e3)
+      buf.initializeElement(at: 4, to: .close)
+      ink.outline.append(contentsOf: UnsafeBufferPointer(buf))
+    }
+  }
+}

@@ -1,0 +1,132 @@
+import SigbenchCore
+
+/// UberSignature's weighted-Bézier stroke (uber/UberSignature 1.0.3, Objective-C version;
+/// spec: uber-signature.md).
+///
+/// Curve model (§3): four slots P0…P3 of weighted points. The first sample of a stroke fills
+/// P0 with weight 3 and shows a dot. A sample closer than 2 px (strict `<`) to the last
+/// accepted one is dropped without any change. When all four slots are full, the next sample
+/// p finalizes a cubic P0, P1, P2, m with m = (P2 + p)/2 weighted by its distance to P2, and m
+/// starts the next segment. The live ("temporary") shape is the dot, line, quadratic or cubic
+/// over the filled slots. After k accepted samples max(0, ⌊(k − 2)/3⌋) cubics are final.
+///
+/// Width (§2): `0.1 · max(0, 50 − d) + 2` px for the gap d to the previous accepted sample, so
+/// no time, velocity or pressure is used. Outline and paint (§4): rung outline, non-zero fill
+/// plus a 1 px stroke (`outlineStrokeWidth` = 1), visible width = weight + 1, flat ends, and a
+/// tap is a dot of radius 3 painted as a disc of radius 3.5. Known Swift-port bugs (§9) are not
+/// reproduced: the line is the full quadrilateral.
+///
+/// Latency: finalized cubics are `stable`; the temporary shape is `tentative` and is replaced
+/// on every push (it lags up to three samples and its end jumps to the join midpoint when
+/// finalized). `finish` bakes the temporary shape as it is, like `endContinuousLine` (§5).
+/// Finishing resets the slots, so a later sample starts a fresh dot (§14 item 7).
+///
+/// Stages: input filter (2 px) → Uber's slot machine → width model (`uber-distance`) → outline
+/// (`rungs`); each can be swapped through options.
+///
+/// - Complexity: O(1) time, four slots of state, no allocation per sample.
+public struct UberWeighted: SmoothingStrategy {
+  public typealias Settings = StageSettings
+
+  public static let descriptor = StrategyDescriptor(
+    id: "uber-weighted",
+    summary: "UberSignature: distance-weighted cubic Béziers with a rung outline (+1 px stroke).",
+    details:
+      "uber/UberSignature 1.0.3 (Objective-C). Finalizes one cubic per three samples; the"
+      + " temporary dot/line/quad/cubic is tentative and is baked as-is at pen-up.",
+    parameters: StageSettings.parameters(
+      minDistance: InputFilter.parameter(
+        default: UberConstants.touchDistanceThreshold, typical: "2"),
+      width: .uberDistance, size: 3, outline: .rungs))
+
+  public static func settings(from configuration: StrategyConfiguration) throws -> Settings {
+    try StageSettings(configuration)
+  }
+
+  private let stages: StageSettings
+  private var filter: InputFilter
+  private var p0 = WeightedPoint.zero
+  private var p1 = WeightedPoint.zero
+  private var p2 = WeightedPoint.zero
+  private var p3 = WeightedPoint.zero
+  /// Next free slot, 0…4; 0 means no stroke started.
+  private var n = 0
+  /// No segment has been finalized in this stroke yet (round outline: start cap needed).
+  private var atStrokeStart = true
+  /// The stroke's first sample; slots and geometry are kept relative to it.
+  private var origin = Point.zero
+
+  public init(settings: Settings) {
+    stages = settings
+    filter = InputFilter(minDistance: settings.minDistance)
+  }
+
+  public mutating func process(_ sample: Sample, into output: inout StrokeOutput) {
+    if n == 0 { origin = sample.point }
+    let local = sample.translated(by: -origin)
+    let p = local.point
+    if n == 0 {
+      filter.reset()
+      _ = filter.accept(p)
+      p0 = WeightedPoint(p, width: stages.width.width(of: local, after: nil))
+      n = 1
+      atStrokeStart = true
+      writeTemporary(into: &output.tentative)
+      return
+    }
+    let prev = slot(n - 1)
+    guard filter.accept(p) else {
+      writeTemporary(into: &output.tentative)
+      return
+    }
+    let new = WeightedPoint(p, width: stages.width.width(of: local, after: prev.point))
+    if n == 4 {
+      let m = p2.point.midpoint(p)
+      p3 = WeightedPoint(m, width: stages.width.joinWidth(from: p2, to: new, at: m))
+      stages.outline.write(
+        .cubic(p0, p1, p2, p3), startCap: atStrokeStart, origin: origin, into: &output.stable)
+      atStrokeStart = false
+      p0 = p3
+      n = 1
+    }
+    setSlot(n, new)
+    n += 1
+    writeTemporary(into: &output.tentative)
+  }
+
+  public mutating func complete(into output: inout StrokeOutput) {
+    writeTemporary(into: &output.stable)
+    n = 0
+  }
+
+  /// The temporary shape over the filled slots (§3 "shape for index k").
+  private func writeTemporary(into ink: inout InkGeometry) {
+    let shape: CurveShape
+    switch n {
+    case 1: shape = .dot(p0)
+    case 2: shape = .line(p0, p1)
+    case 3: shape = .quad(p0, p1, p2)
+    case 4: shape = .cubic(p0, p1, p2, p3)
+    default: return
+    }
+    stages.outline.write(shape, startCap: atStrokeStart, origin: origin, into: &ink)
+  }
+
+  private func slot(_ i: Int) -> WeightedPoint {
+    switch i {
+    case 0: return p0
+    case 1: return p1
+    case 2: return p2
+    default: return p3
+    }
+  }
+
+  private mutating func setSlot(_ i: Int, _ v: WeightedPoint) {
+    switch i {
+    case 0: p0 = v
+    case 1: p1 = v
+    case 2: p2 = v
+    default: p3 = v
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import SigbenchCore
+import SigbenchStrategies
+import SigbenchTestSupport
+import Testing
+
+/// The contract suite over every catalog entry (house style §4.11): defaults, then seeded
+/// random options and strokes. Replay a failure with `SIGBENCH_SEED=<seed>`.
+@Suite struct ContractTests {
+  static let entries = StrategyCatalog.all.map(\.descriptor.id)
+
+  @Test("an empty stroke gives no ink", arguments: entries)
+  func emptyStroke(id: String) throws {
+    let s = try StrategyCatalog.configure(StrategySpec(id: id))
+    #expect(StrategyContract.checkEmpty(s) == [])
+  }
+
+  @Test("a single sample gives visible finite ink", arguments: entries)
+  func singleSample(id: String) throws {
+    let s = try StrategyCatalog.configure(StrategySpec(id: id))
+    #expect(StrategyContract.checkSingle(s, Sample(x: 12.5, y: -3)) == [])
+    #expect(StrategyContract.checkSingle(s, Sample(x: 1e6, y: 1e6, pressure: 0)) == [])
+  }
+
+  @Test("named fixtures meet the contract with default options", arguments: entries)
+  func fixtures(id: String) throws {
+    let s = try StrategyCatalog.configure(StrategySpec(id: id))
+    for (name, samples) in Fixtures.all {
+      let failures = StrategyContract.check(s, samples, offset: Point(x: 1234.5, y: -987.25))
+      #expect(failures == [], "fixture \(name)")
+    }
+  }
+
+  @Test("random strokes meet the contract with default options", arguments: entries)
+  func randomStrokesDefaults(id: String) throws {
+    let s = try StrategyCatalog.configure(StrategySpec(id: id))
+    let seed = propertySeed()
+    var rng = SplitMix64(seed: seed)
+    for case_ in 0..<250 {
+      let samples = StrokeGenerator.random(count: rng.int(in: 0...24), rng: &rng)
+      let offset = StrokeGenerator.randomOffset(range: 3000, rng: &rng)
+      let failures = StrategyContract.check(s, samples, offset: offset)
+      #expect(failures == [], "seed \(seed) case \(case_): \(failures)")
+      if !failures.isEmpty { return }
+    }
+  }
+
+  @Test("random strokes meet the contract with random valid options", arguments: entries)
+  func randomStrokesRandomOptions(id: String) throws {
+    let entry = try StrategyCatalog.entry(id)
+    let seed = propertySeed() &+ 1
+    var rng = SplitMix64(seed: seed)
+    for case_ in 0..<250 {
+      let s = StrategyContract.randomConfiguration(entry, rng: &rng)
+      let samples = StrokeGenerator.random(count: rng.int(in: 1...24), rng: &rng)
+      let offset = StrokeGenerator.randomOffset(range: 3000, rng: &rng)
+      var failures = StrategyContract.check(s, samples, offset: offset)
+      failures += StrategyContract.checkSingle(s, samples[0])
+      #expect(failures == [], "seed \(seed) case \(case_) \(s.label): \(failures)")
+      if !failures.isEmpty { return }
+    }
+  }
+
+  @Test("the contract suite detects a broken strategy")
+  func suiteCanFail() throws {
+    // A strategy that revises what it called stable, emits NaN for a far sample and is not
+    // translation-equivariant: the suite must report each problem.
+    let entry = StrategyEntry.of(Broken.self)
+    let s = try entry.configure(StrategySpec(id: "broken"))
+    let samples = StrokeGenerator.samples([(0, 0), (10, 0), (20, 5)])
+    let failures = StrategyContract.check(s, samples, offset: Point(x: 5, y: 5))
+    #expect(failures.contains { $0.contains("revised") || $0.contains("differ from finishing") })
+    #expect(failures.contains { $0.contains("translation") })
+    #expect(StrategyContract.checkEmpty(s) != [])
+  }
+}
+
+/// Deliberately wrong: emits ink on finish even when empty, stable output that depends on the
+/// number of samples seen at finish, and absolute positions.
+private struct Broken: SmoothingStrategy {
+  struct Settings: Sendable {}
+  static let descriptor = StrategyDescriptor(
+    id: "broken", summary: "", details: "", parameters: [])
+  static func settings(from configuration: StrategyConfiguration) throws -> Settings { Settings() }
+  var count = 0
+  init(settings: Settings) {}
+  mutating func process(_ sample: Sample, into output: inout StrokeOutput) {
+    count += 1
+    output.stable.append(Disc(center: Point(x: Double(count), y: 0), radius: 1))
+  }
+  mutating func complete(into output: inout StrokeOutput) {
+    output.stable.append(Disc(center: .zero, radius: Double(count)))
+  }
+}

@@ -6,6 +6,6 @@ enum StrategyCatalogAccess {
   /// A thin straight polyline (0.6 px) used to connect raw samples on the raw-input picture.
   static func straightHairline() throws -> ConfiguredStrategy {
     try StrategyCatalog.configure(
-      StrategySpec(id: "straight", options: [.init(name: "width", value: "0.6")]))
+      StrategySpec(id: "straight", options: [.init(name: "size", value: "0.6")]))
   }
 }

@@ -151,9 +151,9 @@ struct EndToEndTests {
     #expect(bad.stderr.contains("Error: unknown strategy 'straigth'. Did you mean 'straight'?"))
     #expect(bad.stderr.contains("Usage: sigbench run"))
     #expect(bad.stderr.contains("See 'sigbench help run'"))
-    let option = try Self.run(["run", "--corpus", "Corpus", "--strategies", "straight(width=-1)"])
+    let option = try Self.run(["run", "--corpus", "Corpus", "--strategies", "straight(size=-1)"])
     #expect(option.code == 64)
-    #expect(option.stderr.contains("option 'width' must be a number in (0, 200] px; got '-1'"))
+    #expect(option.stderr.contains("option 'size' must be a number in (0, 200] px; got '-1'"))
     #expect(try Self.run(["frobnicate"]).code == 64)
     #expect(try Self.run(["run"]).code == 64)
   }

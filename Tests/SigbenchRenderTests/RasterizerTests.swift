@@ -21,7 +21,7 @@ struct RasterizerTests {
   func bandWidth(width: Double) throws {
     let s = try StrategyCatalog.configure(
       StrategySpec(
-        id: "straight", options: [.init(name: "width", value: ParameterValue.format(width))]))
+        id: "straight", options: [.init(name: "size", value: ParameterValue.format(width))]))
     let ink = s.smooth([Sample(x: 10, y: 50.25), Sample(x: 90, y: 50.25)])
     var mask = CoverageMask(width: 100, height: 100, factor: 4)
     InkRasterizer().draw(ink, transform: .identity, into: &mask)

@@ -27,6 +27,8 @@ public struct RunResult: Codable, Hashable, Sendable {
   public var samples: [SampleEntry]
   /// Warnings about the run as a whole (debug build, thin percentiles, …).
   public var warnings: [String]
+  /// The run whose renders the ink was compared with (`inkDiff` of each sample), if any.
+  public var inkBaseRun: String?
 
   public init(
     tool: String, runID: String, createdAt: String, commandLine: [String],
@@ -171,6 +173,8 @@ public struct SampleEntry: Codable, Hashable, Sendable {
   public var images: [String: String]
   /// The sample's own page and its pictures; `nil` in results written before pages existed.
   public var page: SamplePageInfo?
+  /// Strategy label → ink compared with the base run; `nil` when no base run was given.
+  public var inkDiff: [String: InkDiffInfo]?
 
   public init(
     name: String, format: String, strokes: Int, points: Int, hoverPoints: Int, timed: Bool,
@@ -246,5 +250,29 @@ public struct SampleMetrics: Codable, Hashable, Sendable {
     self.endGapPx = endGapPx
     self.truthMeanPx = truthMeanPx
     self.truthMaxPx = truthMaxPx
+  }
+}
+
+/// One strategy's ink on one sample, compared with a base run's picture of the same sample.
+public struct InkDiffInfo: Codable, Hashable, Sendable {
+  /// The base run's picture, copied into this run folder.
+  public var base: String
+  /// Red where only the base had ink, blue where only this run has it, grey where both agree.
+  public var diff: String
+  /// Share of inked pixels (in either picture) whose value changed beyond the tolerance.
+  public var changedShare: Double
+  /// Pixels that changed beyond the tolerance.
+  public var changedPixels: Int
+  /// `true` when the base had no picture for this sample and strategy.
+  public var missingInBase: Bool
+
+  public init(
+    base: String, diff: String, changedShare: Double, changedPixels: Int, missingInBase: Bool
+  ) {
+    self.base = base
+    self.diff = diff
+    self.changedShare = changedShare
+    self.changedPixels = changedPixels
+    self.missingInBase = missingInBase
   }
 }

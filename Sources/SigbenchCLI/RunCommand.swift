@@ -27,6 +27,10 @@ struct RunCommand: Command {
         "supersample", value: "N", help: "Supersampling per axis for the ink pictures.",
         default: "2", allowed: ["2", "4"]),
       OptionSpec("size", value: "WxH", help: "Size of each picture in pixels.", default: "360x200"),
+      OptionSpec(
+        "compare-run", value: "DIR",
+        help:
+          "A previous run folder (e.g. Reports/latest): compare the ink of every sample with it."),
       OptionSpec("strict", help: "Treat any rejected or skipped file as fatal (exit 4, no run)."),
       OptionSpec("quiet", help: "No progress lines on stderr."),
       OptionSpec("json", help: "Print the run's summary as JSON on stdout."),
@@ -38,6 +42,7 @@ struct RunCommand: Command {
   let renderSpec: RenderSpec
   let strict: Bool
   let json: Bool
+  let compareRun: String?
   let arguments: [String]
 
   init(_ a: ParsedArguments) throws {
@@ -67,6 +72,7 @@ struct RunCommand: Command {
     renderSpec = spec
     strict = a.flag("strict")
     json = a.flag("json")
+    compareRun = a.value("compare-run")
     arguments = CommandLine.arguments.dropFirst().map { $0 }
   }
 
@@ -88,6 +94,9 @@ struct RunCommand: Command {
         "warning: this is a debug build; latency figures are marked \"debug\" and are not "
           + "representative (build with -c release).")
     }
+    // 0. The base run for ink comparison, resolved now (Reports/latest moves during the run).
+    let inkBase = try compareRun.map { try RunCommand.loadRun($0) }
+
     // 1. Corpus.
     let root = URL(fileURLWithPath: corpus)
     let loaded: CorpusLoader.Result
@@ -126,8 +135,12 @@ struct RunCommand: Command {
     // images; the timing below runs alone afterwards).
     let job = SampleJob(
       images: SampleImages(spec: renderSpec), strategies: strategies, runFolder: partial)
-    let entries = try ParallelSamples.run(
+    var entries = try ParallelSamples.run(
       loaded.drawings, formats: loaded.formatIDs, job: job, console: console)
+    if let inkBase {
+      try InkDiff(baseFolder: inkBase.folder, base: inkBase.result, runFolder: partial)
+        .apply(to: &entries)
+    }
 
     // 4. Latency.
     console.note(
@@ -165,7 +178,7 @@ struct RunCommand: Command {
     let git = GitProvenance.read()
     var formats: [String: Int] = [:]
     for f in loaded.formatIDs { formats[f, default: 0] += 1 }
-    let result = RunResult(
+    var result = RunResult(
       tool: "sigbench \(SigbenchMain.version)", runID: runID,
       createdAt: ISO8601DateFormatter().string(from: started), commandLine: arguments,
       machine: MachineFingerprint.current(),
@@ -186,6 +199,7 @@ struct RunCommand: Command {
           options: s.configuration.values.mapValues(\.description))
       },
       latency: latency, samples: entries, warnings: warnings)
+    result.inkBaseRun = inkBase?.result.runID
     try AtomicFiles.write(try result.encoded(), to: partial.appendingPathComponent("result.json"))
     try ReportWriter.write(result, to: partial)
     try AtomicFiles.moveFolder(partial, to: final)
@@ -209,6 +223,18 @@ struct RunCommand: Command {
     }
     console.note(String(format: "done in %.1f s", elapsed))
     return loaded.rejected.isEmpty ? .success : .rejectedInputs
+  }
+
+  /// A run folder and its result, with symlinks resolved.
+  static func loadRun(_ path: String) throws -> (folder: URL, result: RunResult) {
+    let folder = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+    let file = folder.appendingPathComponent("result.json")
+    guard let data = try? Data(contentsOf: file) else {
+      throw CommandFailure(.toolError, "cannot read \(file.path): not a run folder")
+    }
+    do { return (folder, try RunResult.decode(data)) } catch {
+      throw CommandFailure(.toolError, "\(file.path) is not a sigbench result: \(error)")
+    }
   }
 
   static func makeRunID(_ date: Date) -> String {

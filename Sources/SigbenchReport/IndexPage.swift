@@ -93,6 +93,22 @@ public enum IndexPage {
     return h
   }
 
+  /// Largest share of changed ink over a sample's strategies (0 without a comparison).
+  static func maxChange(_ s: SampleEntry) -> Double {
+    s.inkDiff?.values.map { $0.changedPixels > 0 ? max($0.changedShare, 1e-9) : 0 }.max() ?? 0
+  }
+
+  /// Samples in corpus order, except that with an ink comparison, changed samples come first
+  /// (most changed first).
+  static func orderedSamples(_ r: RunResult) -> [SampleEntry] {
+    guard r.inkBaseRun != nil else { return r.samples }
+    return r.samples.enumerated().sorted { a, b in
+      let ca = maxChange(a.element)
+      let cb = maxChange(b.element)
+      return ca != cb ? ca > cb : a.offset < b.offset
+    }.map(\.element)
+  }
+
   /// "120 Hz: 2 drawings; 240 Hz: 1; untimed: 3; unknown: 1".
   static func sampleRates(_ r: RunResult) -> String {
     var counts: [String: Int] = [:]
@@ -153,10 +169,15 @@ public enum IndexPage {
 
   static func gallery(_ r: RunResult) -> String {
     var h = "<section id=\"gallery\" class=\"gallery\">\n<h2>Ink</h2>\n"
+    if let base = r.inkBaseRun {
+      let changed = orderedSamples(r).filter { maxChange($0) > 0 }
+      h += "<p>Ink compared with run <code>\(escapeHTML(base))</code>: \(changed.count) of "
+      h += "\(r.samples.count) samples changed (listed first; details on each sample's page).</p>\n"
+    }
     h += "<div class=\"scroll\"><table>\n<thead><tr><th>sample</th><th>raw input</th>"
     for s in r.strategies { h += "<th><code>\(escapeHTML(s.label))</code></th>" }
     h += "</tr></thead>\n<tbody>\n"
-    for sample in r.samples {
+    for sample in orderedSamples(r) {
       let name =
         sample.page.map { "<a href=\"\(escapeURLPath($0.path))\">\(escapeHTML(sample.name))</a>" }
         ?? escapeHTML(sample.name)
@@ -164,6 +185,14 @@ public enum IndexPage {
       h += "\(sample.strokes) strokes, \(sample.points) points"
       if sample.hasPressure { h += ", pressure" }
       if !sample.timed { h += ", untimed" }
+      if let diffs = sample.inkDiff {
+        let changed = diffs.filter { $0.value.changedPixels > 0 }.sorted { $0.key < $1.key }
+        h += changed.isEmpty ? "<br>ink unchanged" : "<br><strong>ink changed:</strong> "
+        h += changed.map {
+          "\(escapeHTML($0.key)) \(format($0.value.changedShare * 100, digits: 1)) %"
+        }
+        .joined(separator: ", ")
+      }
       h += "</small></th>"
       h += "<td><img src=\"\(escapeURLPath(sample.rawImage))\" alt=\"raw samples of "
       h += "\(escapeHTML(sample.name))\"></td>"

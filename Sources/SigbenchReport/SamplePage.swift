@@ -81,6 +81,29 @@ public enum SamplePage {
       }
       h += "</div>\n"
     }
+    if let diffs = s.inkDiff, let base = r.inkBaseRun {
+      h += "<h2>Ink against run <code>\(escapeHTML(base))</code></h2>\n"
+      h += "<p>Base, this run, and the difference: red is ink only the base had, blue is ink only "
+      h += "this run has, grey is ink both have.</p>\n<div class=\"scroll\"><table>\n"
+      h += "<thead><tr><th>strategy</th><th>changed</th><th>base</th><th>this run</th>"
+      h += "<th>difference</th></tr></thead>\n<tbody>\n"
+      for st in r.strategies {
+        guard let d = diffs[st.label] else { continue }
+        h += "<tr><th><code>\(escapeHTML(st.label))</code></th>"
+        if d.missingInBase {
+          h += "<td>new (not in base)</td><td>–</td>"
+        } else {
+          h += "<td class=\"num\">\(format(d.changedShare * 100, digits: 2)) % "
+          h += "(\(d.changedPixels) px)</td><td><img src=\"\(src(d.base))\" alt=\"base\"></td>"
+        }
+        h += "<td><img src=\"\(src(s.images[st.label] ?? ""))\" alt=\"this run\"></td>"
+        h +=
+          d.missingInBase
+          ? "<td>–</td>" : "<td><img src=\"\(src(d.diff))\" alt=\"difference\"></td>"
+        h += "</tr>\n"
+      }
+      h += "</tbody>\n</table></div>\n"
+    }
     h += "</body>\n</html>\n"
     return h
   }

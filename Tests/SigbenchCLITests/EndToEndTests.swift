@@ -218,3 +218,54 @@ struct HostileNameTests {
     #expect(page.contains("&lt;script&gt;alert(2)&lt;/script&gt;"))
   }
 }
+
+@Suite("end to end: ink against a base run", .serialized)
+struct InkDiffEndToEndTests {
+  @Test("identical runs report no change; a changed base picture is found and listed first")
+  func inkDiff() throws {
+    let dir = try EndToEndTests.tempFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let corpus = packageRootURL().appendingPathComponent("Corpus/fixtures").path
+    let base = dir.appendingPathComponent("base")
+    let a = try EndToEndTests.run(
+      ["run", "--corpus", corpus, "--strategies", "straight", "--out", base.path, "--quiet"])
+    #expect(a.code == 0, "\(a.stderr)")
+    let head = dir.appendingPathComponent("head")
+    let b = try EndToEndTests.run([
+      "run", "--corpus", corpus, "--strategies", "straight", "--out", head.path, "--quiet",
+      "--compare-run", base.appendingPathComponent("latest").path,
+    ])
+    #expect(b.code == 0, "\(b.stderr)")
+    let same = try RunResult.decode(
+      Data(contentsOf: head.appendingPathComponent("latest/result.json")))
+    #expect(same.inkBaseRun != nil)
+    for s in same.samples {
+      let d = try #require(s.inkDiff?["straight"])
+      #expect(d.changedPixels == 0 && !d.missingInBase, "\(s.name)")
+    }
+    // Replace the base's picture of the last sample with the first sample's picture.
+    let baseRun = base.appendingPathComponent("latest").resolvingSymlinksInPath()
+    let baseResult = try RunResult.decode(
+      Data(contentsOf: baseRun.appendingPathComponent("result.json")))
+    let first = try #require(baseResult.samples.first?.images["straight"])
+    let last = try #require(baseResult.samples.last)
+    let lastImage = try #require(last.images["straight"])
+    try FileManager.default.removeItem(at: baseRun.appendingPathComponent(lastImage))
+    try FileManager.default.copyItem(
+      at: baseRun.appendingPathComponent(first), to: baseRun.appendingPathComponent(lastImage))
+    let c = try EndToEndTests.run([
+      "run", "--corpus", corpus, "--strategies", "straight", "--out", head.path, "--quiet",
+      "--compare-run", baseRun.path,
+    ])
+    #expect(c.code == 0, "\(c.stderr)")
+    let changed = try RunResult.decode(
+      Data(contentsOf: head.appendingPathComponent("latest/result.json")))
+    let diff = try #require(changed.samples.first { $0.name == last.name }?.inkDiff?["straight"])
+    #expect(diff.changedPixels > 0 && diff.changedShare > 0.1)
+    let html = try String(
+      contentsOf: head.appendingPathComponent("latest/index.html"), encoding: .utf8)
+    let firstRow = try #require(html.range(of: "<tbody>\n<tr><th><a href=\"samples/"))
+    #expect(html[firstRow.upperBound...].hasPrefix(last.page!.path.dropFirst("samples/".count)))
+    #expect(html.contains("1 of \(changed.samples.count) samples changed"))
+  }
+}

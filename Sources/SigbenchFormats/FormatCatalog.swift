@@ -8,6 +8,7 @@ public enum FormatCatalog {
     BDALabFormat(),
     SVC2004Format(),
     QuickDrawFormat(),
+    BinaryFormat(),
   ]
 
   /// Ids in catalog order.

@@ -9,6 +9,7 @@ public enum FormatCatalog {
     SVC2004Format(),
     QuickDrawFormat(),
     BinaryFormat(),
+    UIMFormat(),
   ]
 
   /// Ids in catalog order.

@@ -8,7 +8,9 @@ import SigbenchCore
 /// ```
 /// "SBIK" · varint version (1) · varint flags (bit 0: ground truth follows)
 /// 6 × float64 LE quanta: x, y (px), t (s), pressure (1), tilt, azimuth (rad)
-/// varint length · metadata as JSON (DrawingMetadata, sorted keys)
+/// metadata: varint presence bits (0 source, 1 device, 2 sampleRate, 3 licence,
+///   4 attribution, 5 nominalScale) · the present strings / float64 · nativeUnits string ·
+///   varint note count · notes
 /// varint ink trace count · varint hover trace count
 /// per trace (ink, then hover):
 ///   varint n · varint attribute count · (string key, string value)…
@@ -80,16 +82,7 @@ public struct BinaryFormat: StrokeFormat {
     BinaryByteWriter.varint(UInt64(BinaryFormat.version), into: &out)
     BinaryByteWriter.varint(drawing.groundTruth == nil ? 0 : 1, into: &out)
     for v in q { BinaryByteWriter.float64LE(v, into: &out) }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    let meta: Data
-    do { meta = try encoder.encode(drawing.metadata) } catch {
-      throw FormatError(
-        .invalidValue, file: drawing.name, location: .file, field: "metadata",
-        rule: "must be encodable as JSON", value: "\(error)")
-    }
-    BinaryByteWriter.varint(UInt64(meta.count), into: &out)
-    out.append(contentsOf: meta)
+    BinaryFormat.writeMetadata(drawing.metadata, into: &out)
     BinaryByteWriter.varint(UInt64(drawing.strokes.count), into: &out)
     BinaryByteWriter.varint(UInt64(drawing.hover.count), into: &out)
     var previous = [Int64](repeating: 0, count: 6)
@@ -178,11 +171,87 @@ public struct BinaryFormat: StrokeFormat {
     for c in 2..<6 where counts[c] > 0 {
       for p in s.samples {
         guard let raw = BinaryFormat.channel(p, c) else { continue }
-        let v = try quantise(raw, q[c], ["t", "pressure", "tilt", "azimuth"][c - 2], file)
+        let v = try quantise(raw, q[c], BinaryFormat.channelNames[c], file)
         BinaryByteWriter.zigzag(v &- previous[c], into: &out)
         previous[c] = v
       }
     }
+  }
+
+  static func writeMetadata(_ m: DrawingMetadata, into out: inout [UInt8]) {
+    var bits: UInt64 = 0
+    if m.source != nil { bits |= 1 }
+    if m.device != nil { bits |= 2 }
+    if m.sampleRate != nil { bits |= 4 }
+    if m.licence != nil { bits |= 8 }
+    if m.attribution != nil { bits |= 16 }
+    if m.nominalScale { bits |= 32 }
+    BinaryByteWriter.varint(bits, into: &out)
+    if let v = m.source { BinaryByteWriter.string(v, into: &out) }
+    if let v = m.device { BinaryByteWriter.string(v, into: &out) }
+    if let v = m.sampleRate { BinaryByteWriter.float64LE(v, into: &out) }
+    if let v = m.licence { BinaryByteWriter.string(v, into: &out) }
+    if let v = m.attribution { BinaryByteWriter.string(v, into: &out) }
+    BinaryByteWriter.string(m.nativeUnits, into: &out)
+    BinaryByteWriter.varint(UInt64(m.notes.count), into: &out)
+    for n in m.notes { BinaryByteWriter.string(n, into: &out) }
+  }
+
+  static func readMetadata(_ r: inout BinaryByteReader) throws(FormatError) -> DrawingMetadata {
+    let at = r.position
+    let bits = try r.varint("metadata presence bits")
+    guard bits < 64 else {
+      throw r.error("metadata presence bits", "must use bits 0–5 only", String(bits), at: at)
+    }
+    func string(_ r: inout BinaryByteReader, _ field: String) throws(FormatError) -> String {
+      try r.utf8(try r.count("\(field) length", limit: r.remaining), field)
+    }
+    var m = DrawingMetadata()
+    if bits & 1 != 0 { m.source = try string(&r, "source") }
+    if bits & 2 != 0 { m.device = try string(&r, "device") }
+    if bits & 4 != 0 { m.sampleRate = try r.float64LE("sampleRate") }
+    if bits & 8 != 0 { m.licence = try string(&r, "licence") }
+    if bits & 16 != 0 { m.attribution = try string(&r, "attribution") }
+    m.nominalScale = bits & 32 != 0
+    m.nativeUnits = try string(&r, "nativeUnits")
+    let notes = try r.count("note count", limit: r.remaining)
+    for _ in 0..<notes { m.notes.append(try string(&r, "note")) }
+    return m
+  }
+
+  static let channelNames = ["x", "y", "t", "pressure", "tilt", "azimuth"]
+
+  /// Decodes `count` zig-zag varint deltas from `base[position..<end]`, adding each to
+  /// `value` and storing `value · quantum`. Returns false (leaving `out` partly written) when
+  /// the bytes run out or a varint is longer than 10 bytes. The hot loop of the reader.
+  @inline(__always)
+  static func decodeRun(
+    _ base: UnsafePointer<UInt8>, _ position: inout Int, _ end: Int, _ count: Int,
+    _ value: inout Int64, _ quantum: Double, _ out: UnsafeMutablePointer<Double>
+  ) -> Bool {
+    var p = position
+    var v = value
+    for i in 0..<count {
+      guard p < end else { return false }
+      var b = base[p]
+      p += 1
+      var u = UInt64(b & 0x7F)
+      if b >= 0x80 {
+        var shift: UInt64 = 7
+        repeat {
+          guard p < end, shift <= 63 else { return false }
+          b = base[p]
+          p += 1
+          u |= UInt64(b & 0x7F) << shift
+          shift += 7
+        } while b >= 0x80
+      }
+      v = v &+ Int64(bitPattern: (u >> 1) ^ (0 &- (u & 1)))
+      out[i] = Double(v) * quantum
+    }
+    position = p
+    value = v
+    return true
   }
 
   // MARK: Reading
@@ -228,15 +297,7 @@ public struct BinaryFormat: StrokeFormat {
           "quantum \(names[c])", "must be a positive finite number", String(q[c]), at: at)
       }
     }
-    let metaLength = try r.count("metadata length", limit: r.remaining)
-    let metaAt = r.position
-    let metaBytes = try r.bytes(metaLength, "metadata")
-    let metadata: DrawingMetadata
-    do {
-      metadata = try JSONDecoder().decode(DrawingMetadata.self, from: Data(buffer: metaBytes))
-    } catch {
-      throw r.error("metadata", "must be DrawingMetadata as JSON", "\(error)", at: metaAt)
-    }
+    let metadata = try BinaryFormat.readMetadata(&r)
     let inkCount = try r.count("ink trace count", limit: r.remaining)
     let hoverCount = try r.count("hover trace count", limit: r.remaining)
     try rules.checkStrokeCount(inkCount + hoverCount)
@@ -306,45 +367,72 @@ public struct BinaryFormat: StrokeFormat {
     }
     let modesAt = r.position
     let modes = try r.byte("channel modes")
-    var samples = [Sample](repeating: Sample(x: 0, y: 0), count: n)
-    var bitmaps: [Int: UnsafeBufferPointer<UInt8>] = [:]
+    var bitmaps = [UnsafeBufferPointer<UInt8>?](repeating: nil, count: 6)
+    var present = [Int](repeating: n, count: 6)
     for c in 2..<6 {
       let mode = (modes >> UInt8(2 * (c - 2))) & 3
       guard mode != 3 else {
         throw r.error("channel modes", "must use 0, 1 or 2 per channel", String(modes), at: modesAt)
       }
-      if mode == 2 { bitmaps[c] = try r.bytes((n + 7) / 8, "presence bitmap") }
-    }
-    var px = previous[0]
-    for i in 0..<n {
-      px = px &+ (try r.zigzag("x"))
-      samples[i].x = Double(px) * q[0]
-    }
-    previous[0] = px
-    var py = previous[1]
-    for i in 0..<n {
-      py = py &+ (try r.zigzag("y"))
-      samples[i].y = Double(py) * q[1]
-    }
-    previous[1] = py
-    for c in 2..<6 {
-      let mode = (modes >> UInt8(2 * (c - 2))) & 3
-      guard mode != 0 else { continue }
-      let bitmap = bitmaps[c]
-      var v = previous[c]
-      let field = ["t", "pressure", "tilt", "azimuth"][c - 2]
-      for i in 0..<n {
-        if let bitmap, bitmap[i >> 3] & (1 << UInt8(i & 7)) == 0 { continue }
-        v = v &+ (try r.zigzag(field))
-        let value = Double(v) * q[c]
-        switch c {
-        case 2: samples[i].time = value
-        case 3: samples[i].pressure = value
-        case 4: samples[i].tilt = value
-        default: samples[i].azimuth = value
-        }
+      if mode == 0 { present[c] = 0 }
+      if mode == 2 {
+        let bitmap = try r.bytes((n + 7) / 8, "presence bitmap")
+        bitmaps[c] = bitmap
+        var count = 0
+        for i in 0..<n where bitmap[i >> 3] & (1 << UInt8(i & 7)) != 0 { count += 1 }
+        present[c] = count
       }
-      previous[c] = v
+    }
+    // Each present channel decodes into its own column of doubles, then one pass builds the
+    // samples.
+    var columns = [[Double]](repeating: [], count: 6)
+    for c in 0..<6 where present[c] > 0 {
+      let count = present[c]
+      let runStart = r.position
+      var position = r.position
+      var value = previous[c]
+      let quantum = q[c]
+      var ok = true
+      let column = [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
+        ok = BinaryFormat.decodeRun(
+          r.bytes.baseAddress!, &position, r.end, count, &value, quantum, buffer.baseAddress!)
+        initialized = ok ? count : 0
+      }
+      guard ok else {
+        throw r.error(
+          BinaryFormat.channelNames[c], "must hold \(count) complete zig-zag varints",
+          "cut off or overlong", at: runStart)
+      }
+      r.position = position
+      previous[c] = value
+      columns[c] = column
+    }
+    var samples: [Sample] = []
+    samples.reserveCapacity(n)
+    let xs = columns[0]
+    let ys = columns[1]
+    if present[2] == n, present[3] == n, present[4] == 0, present[5] == 0 {
+      // The common shape (x, y, t, pressure) without per-sample branches.
+      let ts = columns[2]
+      let ps = columns[3]
+      for i in 0..<n { samples.append(Sample(x: xs[i], y: ys[i], time: ts[i], pressure: ps[i])) }
+    } else {
+      var next = [Int](repeating: 0, count: 6)
+      for i in 0..<n {
+        var s = Sample(x: xs[i], y: ys[i])
+        for c in 2..<6 where present[c] > 0 {
+          if let bitmap = bitmaps[c], bitmap[i >> 3] & (1 << UInt8(i & 7)) == 0 { continue }
+          let v = columns[c][next[c]]
+          next[c] += 1
+          switch c {
+          case 2: s.time = v
+          case 3: s.pressure = v
+          case 4: s.tilt = v
+          default: s.azimuth = v
+          }
+        }
+        samples.append(s)
+      }
     }
     return Stroke(samples: samples, attributes: attributes)
   }

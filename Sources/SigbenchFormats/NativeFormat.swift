@@ -113,16 +113,10 @@ public struct NativeFormat: StrokeFormat {
   {
     var rules = SampleRules(file: file, options: options)
     try rules.checkFileSize(data.count)
-    let root: Any
-    do {
-      // Not JSONSerialization: on Linux its numbers are not correctly rounded (it read
-      // -2820.445292811674 as -2820.4452928116743), which broke the lossless round trip.
-      root = try JSONDecoder().decode(PreciseJSONValue.self, from: data).tree
-    } catch {
-      throw FormatError(
-        .malformed, file: file, location: .file, field: "JSON", rule: "must be valid JSON",
-        value: "\((error as NSError).userInfo["NSDebugDescription"] ?? error.localizedDescription)")
-    }
+    // Not JSONSerialization: on Linux its numbers are not correctly rounded (it read
+    // -2820.445292811674 as -2820.4452928116743), which broke the lossless round trip, and it
+    // reports no position. The byte-level JSON scanner is exact and gives line and column.
+    let root = try QuickDrawJSONScanner.parseTree(data, file: file)
     var reader = JSONReader(file: file)
     let top = try reader.object(root, at: "$")
     let format = try reader.string(top["format"], at: "$.format")
@@ -311,28 +305,4 @@ func jsonString(_ s: String) -> String {
     }
   }
   return out + "\""
-}
-
-/// A JSON document decoded with `JSONDecoder`, whose number parsing is correctly rounded,
-/// then handed to `JSONReader` as the same `Any` tree `JSONSerialization` would give
-/// (`[String: Any]`, `[Any]`, `String`, `NSNumber`, `NSNull`).
-struct PreciseJSONValue: Decodable {
-  let tree: Any
-
-  init(from decoder: any Decoder) throws {
-    let c = try decoder.singleValueContainer()
-    if c.decodeNil() {
-      tree = NSNull()
-    } else if let b = try? c.decode(Bool.self) {
-      tree = NSNumber(value: b)
-    } else if let d = try? c.decode(Double.self) {
-      tree = NSNumber(value: d)
-    } else if let s = try? c.decode(String.self) {
-      tree = s
-    } else if let a = try? c.decode([PreciseJSONValue].self) {
-      tree = a.map(\.tree)
-    } else {
-      tree = try c.decode([String: PreciseJSONValue].self).mapValues(\.tree)
-    }
-  }
 }

@@ -91,8 +91,11 @@ public struct QuickDrawFormat: StrokeFormat {
         value: v?.shown ?? "nothing")
     }
     guard case .object = value else { throw bad("drawing object", "must be an object", value) }
-    guard case .array(let strokeValues)? = value["drawing"] else {
-      throw bad("drawing", "must be an array of strokes", value["drawing"])
+    let strokeValues: [QuickDrawJSON]
+    switch value["drawing"] {
+    case .array(let items)?: strokeValues = items
+    case .numbers(let n)? where n.isEmpty: strokeValues = []
+    default: throw bad("drawing", "must be an array of strokes", value["drawing"])
     }
     try rules.checkStrokeCount(strokeValues.count)
     var strokes: [Stroke] = []
@@ -112,18 +115,14 @@ public struct QuickDrawFormat: StrokeFormat {
       var columns: [[Double]] = []
       for (c, cv) in channels.enumerated() {
         let name = ["x", "y", "t"][c]
-        guard case .array(let items) = cv else {
-          throw bad("\(field).\(name)", "must be an array of numbers", cv)
+        switch cv {
+        case .numbers(let numbers): columns.append(numbers)
+        case .array(let items):
+          let j =
+            items.firstIndex { if case .number = $0 { return false } else { return true } } ?? 0
+          throw bad("\(field).\(name)[\(j)]", "must be a number", items.isEmpty ? nil : items[j])
+        default: throw bad("\(field).\(name)", "must be an array of numbers", cv)
         }
-        var numbers: [Double] = []
-        numbers.reserveCapacity(items.count)
-        for (j, item) in items.enumerated() {
-          guard case .number(let v) = item else {
-            throw bad("\(field).\(name)[\(j)]", "must be a number", item)
-          }
-          numbers.append(v)
-        }
-        columns.append(numbers)
       }
       guard columns.allSatisfy({ $0.count == columns[0].count }) else {
         throw bad(

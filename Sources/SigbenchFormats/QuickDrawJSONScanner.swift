@@ -7,11 +7,29 @@ enum QuickDrawJSON: Sendable {
   case number(Double)
   case string(String)
   case array([QuickDrawJSON])
+  /// An array holding only numbers (possibly empty).
+  case numbers([Double])
   case object([(key: String, value: QuickDrawJSON)])
 
   subscript(key: String) -> QuickDrawJSON? {
     guard case .object(let members) = self else { return nil }
     return members.first { $0.key == key }?.value
+  }
+
+  /// The value as a Foundation tree, the shape `JSONSerialization` gives.
+  var tree: Any {
+    switch self {
+    case .null: return NSNull()
+    case .bool(let b): return NSNumber(value: b)
+    case .number(let n): return NSNumber(value: n)
+    case .string(let s): return s
+    case .array(let a): return a.map(\.tree)
+    case .numbers(let a): return a.map { NSNumber(value: $0) }
+    case .object(let members):
+      var d: [String: Any] = [:]
+      for m in members where d[m.key] == nil { d[m.key] = m.value.tree }
+      return d
+    }
   }
 
   /// A short description for error messages.
@@ -21,7 +39,7 @@ enum QuickDrawJSON: Sendable {
     case .bool(let b): return String(b)
     case .number(let n): return String(n)
     case .string(let s): return s
-    case .array: return "an array"
+    case .array, .numbers: return "an array"
     case .object: return "an object"
     }
   }
@@ -30,6 +48,8 @@ enum QuickDrawJSON: Sendable {
 /// A small RFC 8259 parser over the bytes of one ndjson line, written for speed and for
 /// errors that carry a byte column (Foundation's `JSONSerialization` reports neither a fast
 /// path for number arrays nor a position).
+///
+/// `NativeFormat` uses it too (`parseTree`), for its exact numbers and positions.
 ///
 /// Nesting is limited to `maxDepth` (64) so hostile input cannot exhaust the stack; numbers go
 /// through `parseNumber` (exact for up to 15 significant digits). O(bytes) time.
@@ -46,6 +66,30 @@ struct QuickDrawJSONScanner {
     self.bytes = bytes
     self.i = start
     self.end = end
+  }
+
+  /// Parses a whole document into the `Any` tree `JSONReader` reads (`[String: Any]`,
+  /// `[Any]`, `String`, `NSNumber`, `NSNull`), or throws an error naming line and column.
+  static func parseTree(_ data: Data, file: String) throws(FormatError) -> Any {
+    try withBytes(data) { (b) throws(FormatError) -> Any in
+      var scanner = QuickDrawJSONScanner(b, start: 0, end: b.count)
+      guard let value = scanner.parseDocument() else {
+        let f = scanner.failure ?? (0, "must be JSON")
+        var line = 1
+        var lineStart = 0
+        for k in 0..<min(f.offset, b.count) where b[k] == 0x0A {
+          line += 1
+          lineStart = k + 1
+        }
+        let shown = String(
+          decoding: UnsafeBufferPointer(rebasing: b[f.offset..<min(b.count, f.offset + 20)]),
+          as: UTF8.self)
+        throw FormatError(
+          .malformed, file: file, location: .line(line, column: f.offset - lineStart + 1),
+          field: "JSON", rule: f.rule, value: shown.isEmpty ? "end of file" : shown)
+      }
+      return value.tree
+    }
   }
 
   /// Parses one value followed only by whitespace; `nil` with `failure` set otherwise.
@@ -78,15 +122,28 @@ struct QuickDrawJSONScanner {
     switch bytes[i] {
     case UInt8(ascii: "["):
       i += 1
+      // Arrays of numbers (the bulk of ink files) are kept unboxed as `.numbers`.
+      var numbers: [Double] = []
       var items: [QuickDrawJSON] = []
+      var allNumbers = true
       skipSpace()
       if i < end, bytes[i] == UInt8(ascii: "]") {
         i += 1
-        return .array(items)
+        return .numbers([])
       }
       while true {
-        guard let v = parseValue(depth: depth + 1) else { return nil }
-        items.append(v)
+        skipSpace()
+        if allNumbers, i < end, QuickDrawJSONScanner.startsNumber(bytes[i]) {
+          guard let v = parseNumberToken() else { return nil }
+          numbers.append(v)
+        } else {
+          if allNumbers {
+            items = numbers.map { .number($0) }
+            allNumbers = false
+          }
+          guard let v = parseValue(depth: depth + 1) else { return nil }
+          items.append(v)
+        }
         skipSpace()
         guard i < end else { return fail("must close the array with ]") }
         if bytes[i] == UInt8(ascii: ",") {
@@ -95,7 +152,7 @@ struct QuickDrawJSONScanner {
         }
         if bytes[i] == UInt8(ascii: "]") {
           i += 1
-          return .array(items)
+          return allNumbers ? .numbers(numbers) : .array(items)
         }
         return fail("must separate array items with , or close with ]")
       }
@@ -139,21 +196,29 @@ struct QuickDrawJSONScanner {
     case UInt8(ascii: "n"):
       return literal("null", .null)
     default:
-      let start = i
-      while i < end {
-        let c = bytes[i]
-        let numeric =
-          (c >= 0x30 && c <= 0x39) || c == 0x2D || c == 0x2B || c == 0x2E || c == 0x65
-          || c == 0x45
-        guard numeric else { break }
-        i += 1
-      }
-      guard i > start, let v = parseNumber(bytes, start, i) else {
-        i = start
-        return fail("must be a JSON value")
-      }
-      return .number(v)
+      return parseNumberToken().map { .number($0) }
     }
+  }
+
+  static func startsNumber(_ c: UInt8) -> Bool {
+    (c >= 0x30 && c <= 0x39) || c == 0x2D || c == 0x2B || c == 0x2E
+  }
+
+  private mutating func parseNumberToken() -> Double? {
+    let start = i
+    while i < end {
+      let c = bytes[i]
+      let numeric =
+        (c >= 0x30 && c <= 0x39) || c == 0x2D || c == 0x2B || c == 0x2E || c == 0x65 || c == 0x45
+      guard numeric else { break }
+      i += 1
+    }
+    guard i > start, let v = parseNumber(bytes, start, i) else {
+      i = start
+      _ = fail("must be a JSON value")
+      return nil
+    }
+    return v
   }
 
   private mutating func literal(_ word: StaticString, _ value: QuickDrawJSON) -> QuickDrawJSON? {

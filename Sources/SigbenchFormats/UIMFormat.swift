@@ -143,13 +143,12 @@ public struct UIMFormat: StrokeFormat {
       }
       var byType: [String: (UIMInputData.Channel, UIMInputData.ChannelData)] = [:]
       for cd in sd.channels {
-        guard let ch = channels.first(where: { $0.id == cd.channelID }) else {
+        guard let ch = channels[cd.channelID] else {
           throw r.error(
             "ChannelData.sensorChannelID", "must name a channel of the run's sensor context",
             hex(cd.channelID), at: cd.offset)
         }
-        let name = String(ch.type.split(separator: "/").last ?? "")
-        byType[name] = (ch, cd)
+        byType[ch.shortType] = (ch, cd)
       }
       guard let (xc, xd) = byType["X"], let (yc, yd) = byType["Y"] else {
         throw r.error(

@@ -26,6 +26,8 @@ struct UIMInputData {
   struct Channel {
     var id: [UInt8]
     var type: String
+    /// The last path component of `type` ("X", "Timestamp").
+    var shortType: String
     var metric: UInt64
     var resolution: Double
     var min: Float
@@ -57,8 +59,8 @@ struct UIMInputData {
   var providers: [[UInt8]: UInt64] = [:]
   /// device id → properties
   var devices: [[UInt8]: [(String, String)]] = [:]
-  /// sensorContext id → channels
-  var sensorContexts: [[UInt8]: [Channel]] = [:]
+  /// sensorContext id → (channel id → channel)
+  var sensorContexts: [[UInt8]: [[UInt8]: Channel]] = [:]
   var sensorData: [SensorData] = []
 
   static func parse(_ r: BinaryByteReader) throws(FormatError) -> UIMInputData {
@@ -126,7 +128,9 @@ struct UIMInputData {
               try s.message(g, "SensorChannelsContext"))
           }
         }
-        sensorContexts[id] = channels
+        var byID: [[UInt8]: Channel] = [:]
+        for c in channels where byID[c.id] == nil { byID[c.id] = c }
+        sensorContexts[id] = byID
       default: break
       }
     }
@@ -145,12 +149,15 @@ struct UIMInputData {
       case 2:
         var c = try m.message(f, "SensorChannel")
         var ch = Channel(
-          id: [], type: "", metric: 0, resolution: 1, min: 0, max: 0, precision: 0, providerID: [],
+          id: [], type: "", shortType: "", metric: 0, resolution: 1, min: 0, max: 0, precision: 0,
+          providerID: [],
           deviceID: [], samplingRateHint: 0)
         while let g = try c.next() {
           switch g.number {
           case 1: ch.id = try c.data(g)
-          case 2: ch.type = try c.string(g)
+          case 2:
+            ch.type = try c.string(g)
+            ch.shortType = String(ch.type.split(separator: "/").last ?? "")
           case 3: ch.metric = try c.uint(g)
           case 4: ch.resolution = try c.double(g)
           case 5: ch.min = try c.float(g)

@@ -15,7 +15,11 @@ let package = Package(
     // Value types, units, the strategy protocol and spec syntax. Standard library only.
     .target(name: "SigbenchCore"),
     .target(name: "SigbenchStrategies", dependencies: ["SigbenchCore"]),
-    .target(name: "SigbenchFormats", dependencies: ["SigbenchCore"]),
+    .target(
+      name: "SigbenchFormats", dependencies: ["SigbenchCore", "CZlib"],
+      exclude: ["BinaryFormat.md"]),
+    // zlib (Debian `zlib1g-dev`) for the format study's gzip-compressed sizes.
+    .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
     // libgd through pkg-config name `gdlib`; `pkgConfig:` is omitted on purpose because it makes
     // SwiftPM warn about libgd's `-DAVIF_DLL` flag on every build (swift-on-linux.md §1).
     .systemLibrary(name: "CGD", path: "Sources/CGD", providers: [.apt(["libgd-dev"])]),

@@ -4,7 +4,12 @@ import SigbenchCore
 /// Every format sigbench reads or writes. Adding a format is one file plus one line here.
 public enum FormatCatalog {
   public static let all: [any StrokeFormat] = [
-    NativeFormat()
+    NativeFormat(),
+    BDALabFormat(),
+    SVC2004Format(),
+    QuickDrawFormat(),
+    BinaryFormat(),
+    UIMFormat(),
   ]
 
   /// Ids in catalog order.

@@ -113,29 +113,39 @@ public struct NativeFormat: StrokeFormat {
   {
     var rules = SampleRules(file: file, options: options)
     try rules.checkFileSize(data.count)
-    // JSONDecoder parses numbers exactly (JSONSerialization on Linux can miss the last digit).
-    let header = try decodeJSON(NativeHeader.self, data, file)
-    guard header.format == NativeFormat.formatName else {
+    // Not JSONSerialization: on Linux its numbers are not correctly rounded (it read
+    // -2820.445292811674 as -2820.4452928116743), which broke the lossless round trip, and it
+    // reports no position. The byte-level JSON scanner is exact and gives line and column.
+    let root = try QuickDrawJSONScanner.parseTree(data, file: file)
+    var reader = JSONReader(file: file)
+    let top = try reader.object(root, at: "$")
+    let format = try reader.string(top["format"], at: "$.format")
+    guard format == NativeFormat.formatName else {
       throw FormatError(
         .malformed, file: file, location: .path("$.format"), field: "format",
-        rule: "must be \"\(NativeFormat.formatName)\"", value: header.format)
+        rule: "must be \"\(NativeFormat.formatName)\"", value: format)
     }
-    guard header.version == Double(NativeFormat.version) else {
+    let version = try reader.number(top["version"], at: "$.version")
+    guard version == Double(NativeFormat.version) else {
       throw FormatError(
         .unsupportedVersion, file: file, location: .path("$.version"), field: "version",
         rule: "must be \(NativeFormat.version) (the only version this build reads)",
-        value: ParameterValue.format(header.version))
+        value: ParameterValue.format(version))
     }
-    let body = try decodeJSON(NativeBody.self, data, file)
+    let units = try reader.object(top["units"], at: "$.units")
     for (key, expected) in [("position", "css-px"), ("time", "s")] {
-      let found = body.units[key] ?? "nothing"
+      let found = try reader.string(units[key], at: "$.units.\(key)")
       guard found == expected else {
         throw FormatError(
           .unsupportedVersion, file: file, location: .path("$.units.\(key)"), field: key,
           rule: "must be \"\(expected)\" in version 1", value: found)
       }
     }
-    let channels = body.channels
+    let channelList = try reader.array(top["channels"], at: "$.channels")
+    var channels: [String] = []
+    for (i, c) in channelList.enumerated() {
+      channels.append(try reader.string(c, at: "$.channels[\(i)]"))
+    }
     guard channels.count >= 2, channels[0] == "x", channels[1] == "y",
       Set(channels).count == channels.count,
       channels.dropFirst(2).allSatisfy(NativeFormat.optionalChannels.contains)
@@ -146,8 +156,9 @@ public struct NativeFormat: StrokeFormat {
           + NativeFormat.optionalChannels.joined(separator: ", "),
         value: channels.joined(separator: ","))
     }
-    var strokes = try makeStrokes(body.strokes, "$.strokes", channels, file)
-    var hover = try makeStrokes(body.hover ?? [], "$.hover", channels, file)
+    let metadata = try readMetadata(top["metadata"], reader: &reader)
+    var strokes = try readStrokes(top["strokes"], at: "$.strokes", channels, &reader, &rules)
+    var hover = try readStrokes(top["hover"] ?? [Any](), at: "$.hover", channels, &reader, &rules)
     try rules.checkStrokeCount(strokes.count + hover.count)
     for i in strokes.indices {
       try rules.check(&strokes[i], strokeIndex: i) { .path("$.strokes[\(i)].samples[\($0)]") }
@@ -156,165 +167,114 @@ public struct NativeFormat: StrokeFormat {
       try rules.check(&hover[i], strokeIndex: i) { .path("$.hover[\(i)].samples[\($0)]") }
     }
     var groundTruth: GroundTruth?
-    if let lines = body.groundTruth {
+    if let gtValue = top["groundTruth"], !(gtValue is NSNull) {
+      let lines = try reader.array(gtValue, at: "$.groundTruth")
       var result: [[Point]] = []
       for (i, line) in lines.enumerated() {
         var points: [Point] = []
-        for (j, pair) in line.enumerated() {
-          let at = FileLocation.path("$.groundTruth[\(i)][\(j)]")
+        for (j, p) in try reader.array(line, at: "$.groundTruth[\(i)]").enumerated() {
+          let at = "$.groundTruth[\(i)][\(j)]"
+          let pair = try reader.array(p, at: at)
           guard pair.count == 2 else {
             throw FormatError(
-              .malformed, file: file, location: at, field: "point", rule: "must be [x, y]",
-              value: "\(pair.count) values")
+              .malformed, file: file, location: .path(at), field: "point",
+              rule: "must be [x, y]", value: "\(pair.count) values")
           }
-          points.append(
-            Point(
-              x: try rules.finite(pair[0], field: "x", at: at),
-              y: try rules.finite(pair[1], field: "y", at: at)))
+          let x = try rules.finite(
+            try reader.number(pair[0], at: at + "[0]"), field: "x", at: .path(at))
+          let y = try rules.finite(
+            try reader.number(pair[1], at: at + "[1]"), field: "y", at: .path(at))
+          points.append(Point(x: x, y: y))
         }
         result.append(points)
       }
       groundTruth = GroundTruth(strokes: result)
     }
-    let m = body.metadata
-    let metadata = DrawingMetadata(
-      source: m?.source, device: m?.device, sampleRate: m?.sampleRate,
-      nativeUnits: m?.nativeUnits ?? "css-px", nominalScale: m?.nominalScale ?? false,
-      licence: m?.licence, attribution: m?.attribution, notes: m?.notes ?? [])
     let drawing = Drawing(
       name: file, strokes: strokes, hover: hover, metadata: metadata, groundTruth: groundTruth)
     return DecodeResult(drawings: [drawing], warnings: rules.warnings)
   }
 
-  private func makeStrokes(
-    _ rows: [NativeStroke], _ path: String, _ channels: [String], _ file: String
+  private func readMetadata(_ value: Any?, reader: inout JSONReader) throws(FormatError)
+    -> DrawingMetadata
+  {
+    guard let value else { return DrawingMetadata() }
+    let m = try reader.object(value, at: "$.metadata")
+    var md = DrawingMetadata()
+    md.source = try reader.optionalString(m["source"], at: "$.metadata.source")
+    md.device = try reader.optionalString(m["device"], at: "$.metadata.device")
+    if let r = m["sampleRate"], !(r is NSNull) {
+      md.sampleRate = try reader.number(r, at: "$.metadata.sampleRate")
+    }
+    md.nativeUnits =
+      try reader.optionalString(m["nativeUnits"], at: "$.metadata.nativeUnits") ?? "css-px"
+    if let b = m["nominalScale"], !(b is NSNull) {
+      md.nominalScale = try reader.bool(b, at: "$.metadata.nominalScale")
+    }
+    md.licence = try reader.optionalString(m["licence"], at: "$.metadata.licence")
+    md.attribution = try reader.optionalString(m["attribution"], at: "$.metadata.attribution")
+    if let n = m["notes"], !(n is NSNull) {
+      md.notes = []
+      for (i, note) in try reader.array(n, at: "$.metadata.notes").enumerated() {
+        md.notes.append(try reader.string(note, at: "$.metadata.notes[\(i)]"))
+      }
+    }
+    return md
+  }
+
+  private func readStrokes(
+    _ value: Any?, at path: String, _ channels: [String], _ reader: inout JSONReader,
+    _ rules: inout SampleRules
   ) throws(FormatError) -> [Stroke] {
     var strokes: [Stroke] = []
-    strokes.reserveCapacity(rows.count)
-    for (i, row) in rows.enumerated() {
+    for (i, item) in try reader.array(value, at: path).enumerated() {
+      let at = "\(path)[\(i)]"
+      let obj = try reader.object(item, at: at)
+      var attributes: [String: String] = [:]
+      if let a = obj["attributes"], !(a is NSNull) {
+        for (k, v) in try reader.object(a, at: at + ".attributes") {
+          attributes[k] = try reader.string(v, at: "\(at).attributes.\(k)")
+        }
+      }
+      let rows = try reader.array(obj["samples"], at: at + ".samples")
       var samples: [Sample] = []
-      samples.reserveCapacity(row.samples.count)
-      for (j, values) in row.samples.enumerated() {
-        let at = "\(path)[\(i)].samples[\(j)]"
-        guard values.count == channels.count else {
+      samples.reserveCapacity(rows.count)
+      for (j, rowValue) in rows.enumerated() {
+        let rowPath = "\(at).samples[\(j)]"
+        let row = try reader.array(rowValue, at: rowPath)
+        guard row.count == channels.count else {
           throw FormatError(
-            .malformed, file: file, location: .path(at), field: "sample",
+            .malformed, file: reader.file, location: .path(rowPath), field: "sample",
             rule: "must have one value per channel (\(channels.count))",
-            value: "\(values.count) values")
+            value: "\(row.count) values")
         }
-        guard let x = values[0], let y = values[1] else {
-          throw FormatError(
-            .malformed, file: file, location: .path(at), field: values[0] == nil ? "x" : "y",
-            rule: "must not be null", value: "null")
-        }
-        var s = Sample(x: x, y: y)
-        for k in 2..<channels.count {
-          switch channels[k] {
-          case "t": s.time = values[k]
-          case "pressure": s.pressure = values[k]
-          case "tilt": s.tilt = values[k]
-          default: s.azimuth = values[k]
+        var s = Sample(x: 0, y: 0)
+        for (k, name) in channels.enumerated() {
+          let cell = row[k]
+          if cell is NSNull {
+            guard k >= 2 else {
+              throw FormatError(
+                .malformed, file: reader.file, location: .path(rowPath), field: name,
+                rule: "must not be null", value: "null")
+            }
+            continue
+          }
+          let v = try reader.number(cell, at: "\(rowPath)[\(k)]")
+          switch name {
+          case "x": s.x = v
+          case "y": s.y = v
+          case "t": s.time = v
+          case "pressure": s.pressure = v
+          case "tilt": s.tilt = v
+          default: s.azimuth = v
           }
         }
         samples.append(s)
       }
-      strokes.append(Stroke(samples: samples, attributes: row.attributes ?? [:]))
+      strokes.append(Stroke(samples: samples, attributes: attributes))
     }
+    _ = rules
     return strokes
-  }
-}
-
-/// The first two fields, read alone so a wrong format or version is reported before anything
-/// else.
-private struct NativeHeader: Decodable {
-  var format: String
-  var version: Double
-}
-
-private struct NativeBody: Decodable {
-  var units: [String: String]
-  var channels: [String]
-  var metadata: NativeMetadata?
-  var strokes: [NativeStroke]
-  var hover: [NativeStroke]?
-  var groundTruth: [[[Double]]]?
-}
-
-private struct NativeMetadata: Decodable {
-  var source: String?
-  var device: String?
-  var sampleRate: Double?
-  var nativeUnits: String?
-  var nominalScale: Bool?
-  var licence: String?
-  var attribution: String?
-  var notes: [String]?
-}
-
-private struct NativeStroke: Decodable {
-  var attributes: [String: String]?
-  var samples: [[Double?]]
-}
-
-/// Decodes `T`, turning `DecodingError` into a `FormatError` that names the JSON path.
-func decodeJSON<T: Decodable>(_ type: T.Type, _ data: Data, _ file: String) throws(FormatError) -> T
-{
-  do {
-    return try JSONDecoder().decode(T.self, from: data)
-  } catch let error as DecodingError {
-    throw FormatError(decoding: error, file: file)
-  } catch {
-    throw FormatError(
-      .malformed, file: file, location: .file, field: "JSON", rule: "must be valid JSON",
-      value: "\(error)")
-  }
-}
-
-extension FormatError {
-  /// A `FormatError` naming the JSON path (`$.strokes[0].samples[3][1]`) of a decoding failure.
-  init(decoding error: DecodingError, file: String) {
-    func path(_ keys: [any CodingKey]) -> String {
-      keys.reduce("$") { p, k in k.intValue.map { "\(p)[\($0)]" } ?? "\(p).\(k.stringValue)" }
-    }
-    func field(_ keys: [any CodingKey]) -> String {
-      keys.last.map { $0.intValue.map { "item \($0)" } ?? $0.stringValue } ?? "document"
-    }
-    switch error {
-    case .typeMismatch(let type, let c):
-      self.init(
-        .malformed, file: file, location: .path(path(c.codingPath)), field: field(c.codingPath),
-        rule: "must be \(FormatError.describe(type))", value: c.debugDescription)
-    case .valueNotFound(let type, let c):
-      self.init(
-        .malformed, file: file, location: .path(path(c.codingPath)), field: field(c.codingPath),
-        rule: "must be \(FormatError.describe(type))", value: "null")
-    case .keyNotFound(let key, let c):
-      self.init(
-        .malformed, file: file, location: .path(path(c.codingPath)), field: key.stringValue,
-        rule: "is required", value: "nothing")
-    case .dataCorrupted(let c):
-      let underlying = (c.underlyingError as NSError?)?.userInfo["NSDebugDescription"] as? String
-      self.init(
-        .malformed, file: file, location: .path(path(c.codingPath)), field: "JSON",
-        rule: "must be valid JSON", value: underlying ?? c.debugDescription)
-    @unknown default:
-      self.init(
-        .malformed, file: file, location: .file, field: "JSON", rule: "must be valid JSON",
-        value: "\(error)")
-    }
-  }
-
-  static func describe(_ type: Any.Type) -> String {
-    switch type {
-    case is Double.Type, is Optional<Double>.Type: return "a number"
-    case is String.Type: return "a string"
-    case is Bool.Type: return "true or false"
-    default:
-      let name = "\(type)"
-      if name.hasPrefix("Array") { return "an array" }
-      if name.hasPrefix("Dictionary") { return "an object" }
-      return "a \(name)"
-    }
   }
 }
 

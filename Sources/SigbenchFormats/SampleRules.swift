@@ -4,7 +4,8 @@ import SigbenchCore
 ///
 /// - positions: finite, magnitude ≤ `maxCoordinate` (1e7 CSS px ≈ 100 m), else an error;
 /// - pressure: finite, else an error; outside [0, 1] clamped with a warning;
-/// - tilt, azimuth: finite, else an error;
+/// - tilt, azimuth: finite, else an error; tilt outside [0, π/2] clamped and azimuth outside
+///   [0, 2π) wrapped into it, with a warning (the ranges `Sample` documents);
 /// - time: finite and ≥ 0 after conversion, else an error; a time equal to or before the
 ///   previous sample's is repaired to the previous time plus `repairStep` (1 µs), with a
 ///   warning (one per stroke);
@@ -50,30 +51,47 @@ public struct SampleRules: Sendable {
     }
     var clamped = 0
     var repaired = 0
+    var anglesFixed = 0
     var lastTime: Double?
     for i in stroke.samples.indices {
       var s = stroke.samples[i]
-      let loc = locations(i)
-      for (name, v) in [("x", s.x), ("y", s.y)] {
-        _ = try finite(v, field: name, at: loc)
-        guard abs(v) <= SampleRules.maxCoordinate else {
-          throw FormatError(
-            .invalidValue, file: file, location: loc, field: name,
-            rule: "must be at most \(Int(SampleRules.maxCoordinate)) px from the origin",
-            value: String(v))
+      // Both coordinates in one comparison on the fast path (NaN fails it too).
+      if !(abs(s.x) <= SampleRules.maxCoordinate && abs(s.y) <= SampleRules.maxCoordinate) {
+        for (name, v) in [("x", s.x), ("y", s.y)] {
+          _ = try finite(v, field: name, at: locations(i))
+          guard abs(v) <= SampleRules.maxCoordinate else {
+            throw FormatError(
+              .invalidValue, file: file, location: locations(i), field: name,
+              rule: "must be at most \(Int(SampleRules.maxCoordinate)) px from the origin",
+              value: String(v))
+          }
         }
       }
       if let p = s.pressure {
-        _ = try finite(p, field: "pressure", at: loc)
+        if !p.isFinite { _ = try finite(p, field: "pressure", at: locations(i)) }
         if p < 0 || p > 1 {
           s.pressure = min(1, max(0, p))
           clamped += 1
         }
       }
-      if let a = s.tilt { _ = try finite(a, field: "tilt", at: loc) }
-      if let a = s.azimuth { _ = try finite(a, field: "azimuth", at: loc) }
+      if let a = s.tilt {
+        if !a.isFinite { _ = try finite(a, field: "tilt", at: locations(i)) }
+        if a < 0 || a > Double.pi / 2 {
+          s.tilt = min(Double.pi / 2, max(0, a))
+          anglesFixed += 1
+        }
+      }
+      if let a = s.azimuth {
+        if !a.isFinite { _ = try finite(a, field: "azimuth", at: locations(i)) }
+        if a < 0 || a >= 2 * Double.pi {
+          var r = a.truncatingRemainder(dividingBy: 2 * Double.pi)
+          if r < 0 { r += 2 * Double.pi }
+          s.azimuth = r < 2 * Double.pi ? r : 0
+          anglesFixed += 1
+        }
+      }
       if let t = s.time {
-        _ = try finite(t, field: "time", at: loc)
+        if !t.isFinite { _ = try finite(t, field: "time", at: locations(i)) }
         if let last = lastTime, t <= last {
           s.time = last + SampleRules.repairStep
           repaired += 1
@@ -87,6 +105,14 @@ public struct SampleRules: Sendable {
         FormatWarning(
           file: file, location: locations(0),
           message: "stroke \(strokeIndex): \(clamped) pressure value(s) outside [0, 1] clamped"))
+    }
+    if anglesFixed > 0 {
+      warnings.append(
+        FormatWarning(
+          file: file, location: locations(0),
+          message:
+            "stroke \(strokeIndex): \(anglesFixed) tilt value(s) clamped to [0, π/2] or azimuth value(s) wrapped to [0, 2π)"
+        ))
     }
     if repaired > 0 {
       warnings.append(

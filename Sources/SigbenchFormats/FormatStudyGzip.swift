@@ -1,0 +1,61 @@
+import CZlib
+import Foundation
+
+/// gzip (RFC 1952) through Debian's zlib, for the format study's compressed sizes.
+///
+/// `deflateInit2` is a C macro, so its underlying function `deflateInit2_` is called with
+/// the library version and stream size; window bits 15 + 16 select the gzip wrapper. Level 6
+/// is zlib's and gzip's default. O(n).
+enum FormatStudyGzip {
+  static let level: Int32 = 6
+
+  /// `data` gzip-compressed; `nil` only if zlib fails (out of memory).
+  static func compress(_ data: Data) -> Data? {
+    var stream = z_stream()
+    guard
+      deflateInit2_(
+        &stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, zlibVersion(),
+        Int32(MemoryLayout<z_stream>.size)) == Z_OK
+    else { return nil }
+    defer { deflateEnd(&stream) }
+    var input = [UInt8](data)
+    var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, UInt(input.count))) + 32)
+    let status = input.withUnsafeMutableBufferPointer { inp in
+      output.withUnsafeMutableBufferPointer { out -> Int32 in
+        stream.next_in = inp.baseAddress
+        stream.avail_in = UInt32(inp.count)
+        stream.next_out = out.baseAddress
+        stream.avail_out = UInt32(out.count)
+        return deflate(&stream, Z_FINISH)
+      }
+    }
+    guard status == Z_STREAM_END else { return nil }
+    return Data(output.prefix(Int(stream.total_out)))
+  }
+
+  /// The bytes of a gzip stream; `nil` when it is not valid gzip. Used by tests to show the
+  /// sizes are of real, decodable gzip.
+  static func decompress(_ data: Data, limit: Int = 1 << 30) -> Data? {
+    var stream = z_stream()
+    guard inflateInit2_(&stream, 15 + 16, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK
+    else { return nil }
+    defer { inflateEnd(&stream) }
+    var input = [UInt8](data)
+    var result = Data()
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    var status: Int32 = Z_OK
+    input.withUnsafeMutableBufferPointer { inp in
+      stream.next_in = inp.baseAddress
+      stream.avail_in = UInt32(inp.count)
+      while status == Z_OK, result.count <= limit {
+        chunk.withUnsafeMutableBufferPointer { out in
+          stream.next_out = out.baseAddress
+          stream.avail_out = UInt32(out.count)
+          status = inflate(&stream, Z_NO_FLUSH)
+          result.append(out.baseAddress!, count: out.count - Int(stream.avail_out))
+        }
+      }
+    }
+    return status == Z_STREAM_END ? result : nil
+  }
+}

@@ -31,7 +31,8 @@ enum CorpusFixtures {
         "sharp-corner", "A stroke that turns back by about 150° at one sample (a 'V' on its side).",
         [corner()]),
       fixture(
-        "loop", "A cursive loop (prolate cycloid around its self-crossing), 120 Hz, with its true centreline.",
+        "loop",
+        "A cursive loop (prolate cycloid around its self-crossing), 120 Hz, with its true centreline.",
         [loop()],
         truth: [loopCurve(steps: 2000)]),
       fixture(

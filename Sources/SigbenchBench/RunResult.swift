@@ -29,6 +29,8 @@ public struct RunResult: Codable, Hashable, Sendable {
   public var warnings: [String]
   /// The run whose renders the ink was compared with (`inkDiff` of each sample), if any.
   public var inkBaseRun: String?
+  /// Which format to store strokes in: the storage study over this corpus, as a table.
+  public var formatStudy: ReportTable?
 
   public init(
     tool: String, runID: String, createdAt: String, commandLine: [String],
@@ -274,5 +276,22 @@ public struct InkDiffInfo: Codable, Hashable, Sendable {
     self.changedShare = changedShare
     self.changedPixels = changedPixels
     self.missingInBase = missingInBase
+  }
+}
+
+/// A table computed by another part of the tool, carried as text cells so the report can show
+/// it without knowing where it came from.
+public struct ReportTable: Codable, Hashable, Sendable {
+  public var title: String
+  /// What the figures mean and how they were measured.
+  public var note: String
+  public var columns: [String]
+  public var rows: [[String]]
+
+  public init(title: String, note: String, columns: [String], rows: [[String]]) {
+    self.title = title
+    self.note = note
+    self.columns = columns
+    self.rows = rows
   }
 }

@@ -13,8 +13,11 @@ struct ConvertCommand: Command {
     options: [
       OptionSpec("output", short: "o", value: "FILE", help: "Output file."),
       OptionSpec("format", value: "ID", help: "Output format id (default: from OUT's extension)."),
-      OptionSpec("from", value: "ID", help: "Input format id (default: from IN's name and content)."),
-      OptionSpec("units", value: "UNITS", help: "Override a reader's guess of native units (e.g. mm, device)."),
+      OptionSpec(
+        "from", value: "ID", help: "Input format id (default: from IN's name and content)."),
+      OptionSpec(
+        "units", value: "UNITS",
+        help: "Override a reader's guess of native units (e.g. mm, device)."),
     ],
     positionals: [PositionalSpec("input", help: "The stroke file to read.")])
 
@@ -31,14 +34,17 @@ struct ConvertCommand: Command {
     reader = try InfoCommand.format(a.value("from"))
     if let id = a.value("format") {
       guard let f = try InfoCommand.format(id), f.descriptor.canWrite else {
-        throw ValidationError("Format '\(id)' cannot be written. Writable: \(ConvertCommand.writable).")
+        throw ValidationError(
+          "Format '\(id)' cannot be written. Writable: \(ConvertCommand.writable).")
       }
       writer = f
     } else {
-      guard let f = FormatCatalog.candidates(forFileName: out).first(where: { $0.descriptor.canWrite })
+      guard
+        let f = FormatCatalog.candidates(forFileName: out).first(where: { $0.descriptor.canWrite })
       else {
         throw ValidationError(
-          "Cannot tell the output format from '\(out)'; use --format (writable: \(ConvertCommand.writable)).")
+          "Cannot tell the output format from '\(out)'; use --format (writable: \(ConvertCommand.writable))."
+        )
       }
       writer = f
     }
@@ -55,7 +61,8 @@ struct ConvertCommand: Command {
   func run(console: Console) throws -> ExitCode {
     let loaded: CorpusLoader.Result
     do {
-      loaded = try CorpusLoader(options: options, forcedFormat: reader).load(URL(fileURLWithPath: input))
+      loaded = try CorpusLoader(options: options, forcedFormat: reader).load(
+        URL(fileURLWithPath: input))
     } catch {
       throw CommandFailure(.toolError, "cannot read '\(input)': \(error.localizedDescription)")
     }
@@ -70,15 +77,18 @@ struct ConvertCommand: Command {
     if loaded.drawings.count == 1 {
       targets = [out]
     } else {
-      let ext = writer.descriptor.extensions.first { output.lowercased().hasSuffix("." + $0) }
+      let ext =
+        writer.descriptor.extensions.first { output.lowercased().hasSuffix("." + $0) }
         ?? writer.descriptor.extensions[0]
-      let stem = String(output.dropLast(output.lowercased().hasSuffix("." + ext) ? ext.count + 1 : 0))
+      let stem = String(
+        output.dropLast(output.lowercased().hasSuffix("." + ext) ? ext.count + 1 : 0))
       targets = loaded.drawings.indices.map { URL(fileURLWithPath: "\(stem)-\($0 + 1).\(ext)") }
     }
     for (drawing, url) in zip(loaded.drawings, targets) {
       let data: Data
       do { data = try writer.encode(drawing) } catch {
-        throw CommandFailure(.toolError, "cannot write \(url.path) as \(writer.descriptor.id): \(error)")
+        throw CommandFailure(
+          .toolError, "cannot write \(url.path) as \(writer.descriptor.id): \(error)")
       }
       try AtomicFiles.write(data, to: url)
       console.out(url.path)

@@ -13,7 +13,8 @@ struct FormatsCommand: Command {
       only are representative), and the worst position, time and pressure error of the round trip.
       """,
     options: [
-      OptionSpec("study", value: "CORPUS", help: "Run the storage study over a corpus folder or file."),
+      OptionSpec(
+        "study", value: "CORPUS", help: "Run the storage study over a corpus folder or file."),
       OptionSpec(
         "repetitions", value: "N", help: "Timed encode/decode passes per format in the study.",
         default: "3"),
@@ -47,8 +48,9 @@ struct FormatsCommand: Command {
       }
       for d in FormatCatalog.all.map(\.descriptor) {
         let ext = d.extensions.map { "." + $0 }.joined(separator: " ")
-        console.out("\(d.id.padding(toLength: 12, withPad: " ", startingAt: 0))"
-          + "\(d.canWrite ? "read/write" : "read      ")  \(ext)")
+        console.out(
+          "\(d.id.padding(toLength: 12, withPad: " ", startingAt: 0))"
+            + "\(d.canWrite ? "read/write" : "read      ")  \(ext)")
         console.out("              \(d.summary) Units: \(d.units)")
       }
       return .success

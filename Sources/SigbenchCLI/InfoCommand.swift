@@ -5,10 +5,15 @@ import SigbenchFormats
 /// `sigbench info FILE`: what a file holds, as its reader understood it.
 struct InfoCommand: Command {
   static let spec = CommandSpec(
-    name: "info", abstract: "Describe a stroke file: strokes, samples, channels, units, rate, bounds.",
+    name: "info",
+    abstract: "Describe a stroke file: strokes, samples, channels, units, rate, bounds.",
     options: [
-      OptionSpec("format", value: "ID", help: "Read with this format instead of choosing by name and content."),
-      OptionSpec("units", value: "UNITS", help: "Override a reader's guess of native units (e.g. mm, device)."),
+      OptionSpec(
+        "format", value: "ID",
+        help: "Read with this format instead of choosing by name and content."),
+      OptionSpec(
+        "units", value: "UNITS",
+        help: "Override a reader's guess of native units (e.g. mm, device)."),
       OptionSpec("json", help: "Print machine-readable JSON on stdout."),
     ],
     positionals: [PositionalSpec("file", help: "The stroke file.")])
@@ -31,7 +36,8 @@ struct InfoCommand: Command {
   static func format(_ id: String?) throws -> (any StrokeFormat)? {
     guard let id else { return nil }
     guard let f = FormatCatalog.format(id: id) else {
-      let hint = SigbenchCoreBridge.closest(id, FormatCatalog.ids).map { " Did you mean '\($0)'?" } ?? ""
+      let hint =
+        SigbenchCoreBridge.closest(id, FormatCatalog.ids).map { " Did you mean '\($0)'?" } ?? ""
       throw ValidationError(
         "Unknown format '\(id)'.\(hint) Known: \(FormatCatalog.ids.joined(separator: ", ")).")
     }
@@ -50,7 +56,9 @@ struct InfoCommand: Command {
       return .rejectedInputs
     }
     let infos = loaded.drawings.map { d in
-      DrawingInfo(drawing: d, warnings: loaded.warnings.filter { $0.file == d.name || d.name.hasPrefix($0.file) })
+      DrawingInfo(
+        drawing: d,
+        warnings: loaded.warnings.filter { $0.file == d.name || d.name.hasPrefix($0.file) })
     }
     if json {
       console.out(try JSONOutput.string(infos))

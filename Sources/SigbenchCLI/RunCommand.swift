@@ -200,6 +200,8 @@ struct RunCommand: Command {
       },
       latency: latency, samples: entries, warnings: warnings)
     result.inkBaseRun = inkBase?.result.runID
+    result.formatStudy = FormatStudyTable.make(
+      FormatStudy.run(drawings: loaded.drawings, repetitions: 1), build: BuildConfiguration.current)
     try AtomicFiles.write(try result.encoded(), to: partial.appendingPathComponent("result.json"))
     try ReportWriter.write(result, to: partial)
     try AtomicFiles.moveFolder(partial, to: final)

@@ -13,6 +13,7 @@ public enum IndexPage {
     h += "<h1>sigbench run <code>\(escapeHTML(r.runID))</code></h1>\n"
     h += header(r)
     h += latencyTable(r)
+    if let t = r.formatStudy { h += table(t, id: "format-study") }
     h += gallery(r)
     h += "</body>\n</html>\n"
     return h
@@ -132,6 +133,23 @@ public enum IndexPage {
     }
     func mean(_ v: [Double]) -> Double? { v.isEmpty ? nil : v.reduce(0, +) / Double(v.count) }
     return (mean(gaps), mean(truths))
+  }
+
+  /// A `ReportTable` as a section.
+  static func table(_ t: ReportTable, id: String) -> String {
+    var h =
+      "<section id=\"\(id)\">\n<h2>\(escapeHTML(t.title))</h2>\n<p>\(escapeHTML(t.note))</p>\n"
+    h += "<div class=\"scroll\"><table>\n<thead><tr>"
+    for c in t.columns { h += "<th>\(escapeHTML(c))</th>" }
+    h += "</tr></thead>\n<tbody>\n"
+    for row in t.rows {
+      h += "<tr>"
+      for (i, cell) in row.enumerated() {
+        h += i == 0 ? "<th>\(escapeHTML(cell))</th>" : "<td class=\"num\">\(escapeHTML(cell))</td>"
+      }
+      h += "</tr>\n"
+    }
+    return h + "</tbody>\n</table></div>\n</section>\n"
   }
 
   static func latencyTable(_ r: RunResult) -> String {

@@ -60,6 +60,22 @@ import Testing
     }
   }
 
+  @Test("the reference strategy returns its input vertices")
+  func referenceVertices() throws {
+    let s = try StrategyCatalog.configure(StrategySpec(id: StrategyCatalog.referenceID))
+    var rng = SplitMix64(seed: propertySeed())
+    for (_, samples) in Fixtures.all {
+      #expect(StrategyContract.checkReferenceVertices(s, samples) == [])
+    }
+    for _ in 0..<100 {
+      let samples = StrokeGenerator.random(count: rng.int(in: 0...30), rng: &rng)
+      #expect(StrategyContract.checkReferenceVertices(s, samples) == [])
+    }
+    // And it can fail: Catmull-Rom drops near-duplicates, so its vertices differ.
+    let cr = try StrategyCatalog.configure(StrategySpec(id: "catmull-rom"))
+    #expect(StrategyContract.checkReferenceVertices(cr, Fixtures.duplicates) != [])
+  }
+
   @Test("the contract suite detects a broken strategy")
   func suiteCanFail() throws {
     // A strategy that revises what it called stable, emits NaN for a far sample and is not

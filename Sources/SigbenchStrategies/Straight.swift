@@ -43,6 +43,7 @@ public struct Straight: SmoothingStrategy {
   }
 
   public mutating func process(_ sample: Sample, into output: inout StrokeOutput) {
+    stages.outline.preparePaint(&output)
     if previous == nil { origin = sample.point }
     let local = sample.translated(by: -origin)
     guard filter.accept(local.point) else { return }
@@ -57,6 +58,7 @@ public struct Straight: SmoothingStrategy {
   }
 
   public mutating func complete(into output: inout StrokeOutput) {
+    stages.outline.preparePaint(&output)
     previous = nil
     filter.reset()
   }

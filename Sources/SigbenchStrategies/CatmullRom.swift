@@ -64,6 +64,10 @@ public struct CatmullRom: SmoothingStrategy {
 
   public mutating func process(_ sample: Sample, into output: inout StrokeOutput) {
     stages.outline.preparePaint(&output)
+    guard sample.point.isFinite else {  // ignored, like a duplicate
+      writeTail(into: &output.tentative)
+      return
+    }
     if count == 0 { origin = sample.point }
     let local = sample.translated(by: -origin)
     let p = local.point

@@ -54,6 +54,12 @@ public struct MidpointQuadratic: SmoothingStrategy {
 
   public mutating func process(_ sample: Sample, into output: inout StrokeOutput) {
     stages.outline.preparePaint(&output)
+    guard sample.point.isFinite else {  // ignored, like a filtered sample
+      if count == 1 {
+        stages.outline.write(.dot(current), startCap: true, origin: origin, into: &output.tentative)
+      }
+      return
+    }
     if count == 0 { origin = sample.point }
     let local = sample.translated(by: -origin)
     let p = local.point

@@ -107,3 +107,29 @@ private struct Broken: SmoothingStrategy {
     output.stable.append(Disc(center: .zero, radius: Double(count)))
   }
 }
+
+@Suite struct NonFiniteInputTests {
+  @Test(
+    "samples with a non-finite position are ignored: same ink as without them",
+    arguments: StrategyCatalog.all.map(\.descriptor.id))
+  func ignored(id: String) throws {
+    let s = try StrategyCatalog.configure(StrategySpec(id: id))
+    let seed = propertySeed()
+    var rng = SplitMix64(seed: seed)
+    let bad: [Double] = [.nan, .infinity, -.infinity]
+    for _ in 0..<100 {
+      let clean = StrokeGenerator.random(count: rng.int(in: 0...20), rng: &rng)
+      var dirty: [Sample] = []
+      for sample in clean {
+        if rng.int(in: 0...3) == 0 {
+          let v = bad[rng.int(in: 0...2)]
+          dirty.append(rng.int(in: 0...1) == 0 ? Sample(x: v, y: 1) : Sample(x: 1, y: v))
+        }
+        dirty.append(sample)
+      }
+      let t = StrategyContract.run(s, dirty)
+      #expect(t.final == s.smooth(clean), "seed \(seed)")
+      #expect(t.tentatives.allSatisfy { $0.isFinite }, "seed \(seed)")
+    }
+  }
+}

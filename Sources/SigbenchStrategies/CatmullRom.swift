@@ -63,6 +63,11 @@ public struct CatmullRom: SmoothingStrategy {
   }
 
   public mutating func process(_ sample: Sample, into output: inout StrokeOutput) {
+    stages.outline.preparePaint(&output)
+    guard sample.point.isFinite else {  // ignored, like a duplicate
+      writeTail(into: &output.tentative)
+      return
+    }
     if count == 0 { origin = sample.point }
     let local = sample.translated(by: -origin)
     let p = local.point
@@ -87,6 +92,7 @@ public struct CatmullRom: SmoothingStrategy {
   }
 
   public mutating func complete(into output: inout StrokeOutput) {
+    stages.outline.preparePaint(&output)
     writeTail(into: &output.stable)
     count = 0
     filter.reset()

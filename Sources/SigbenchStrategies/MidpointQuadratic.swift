@@ -53,6 +53,13 @@ public struct MidpointQuadratic: SmoothingStrategy {
   }
 
   public mutating func process(_ sample: Sample, into output: inout StrokeOutput) {
+    stages.outline.preparePaint(&output)
+    guard sample.point.isFinite else {  // ignored, like a filtered sample
+      if count == 1 {
+        stages.outline.write(.dot(current), startCap: true, origin: origin, into: &output.tentative)
+      }
+      return
+    }
     if count == 0 { origin = sample.point }
     let local = sample.translated(by: -origin)
     let p = local.point
@@ -81,6 +88,7 @@ public struct MidpointQuadratic: SmoothingStrategy {
   }
 
   public mutating func complete(into output: inout StrokeOutput) {
+    stages.outline.preparePaint(&output)
     if count == 1 {
       stages.outline.write(.dot(current), startCap: true, origin: origin, into: &output.stable)
     }

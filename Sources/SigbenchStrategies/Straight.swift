@@ -43,6 +43,8 @@ public struct Straight: SmoothingStrategy {
   }
 
   public mutating func process(_ sample: Sample, into output: inout StrokeOutput) {
+    stages.outline.preparePaint(&output)
+    guard sample.point.isFinite else { return }  // ignored, like a filtered sample
     if previous == nil { origin = sample.point }
     let local = sample.translated(by: -origin)
     guard filter.accept(local.point) else { return }
@@ -57,6 +59,7 @@ public struct Straight: SmoothingStrategy {
   }
 
   public mutating func complete(into output: inout StrokeOutput) {
+    stages.outline.preparePaint(&output)
     previous = nil
     filter.reset()
   }

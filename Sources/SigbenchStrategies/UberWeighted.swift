@@ -62,6 +62,11 @@ public struct UberWeighted: SmoothingStrategy {
   }
 
   public mutating func process(_ sample: Sample, into output: inout StrokeOutput) {
+    stages.outline.preparePaint(&output)
+    guard sample.point.isFinite else {  // ignored, like a point under the jitter threshold
+      writeTemporary(into: &output.tentative)
+      return
+    }
     if n == 0 { origin = sample.point }
     let local = sample.translated(by: -origin)
     let p = local.point
@@ -95,6 +100,7 @@ public struct UberWeighted: SmoothingStrategy {
   }
 
   public mutating func complete(into output: inout StrokeOutput) {
+    stages.outline.preparePaint(&output)
     writeTemporary(into: &output.stable)
     n = 0
   }

@@ -114,6 +114,19 @@ public enum StrategyContract {
     return f
   }
 
+  /// The reference strategy's centreline vertices are exactly the input samples (house style
+  /// §4.11 "passthrough returns its input unchanged").
+  public static func checkReferenceVertices(_ strategy: ConfiguredStrategy, _ samples: [Sample])
+    -> [String]
+  {
+    let ink = strategy.smooth(samples)
+    let vertices =
+      ink.centerline.isEmpty ? [] : [ink.centerline[0].start] + ink.centerline.map(\.end)
+    let expected = samples.count < 2 ? [] : samples.map(\.point)
+    return vertices == expected
+      ? [] : ["\(strategy.label): centreline vertices \(vertices) differ from the samples"]
+  }
+
   /// True when each array of `whole` begins with the corresponding array of `part`.
   static func startsWith(_ whole: InkGeometry, _ part: InkGeometry) -> Bool {
     whole.centerline.starts(with: part.centerline) && whole.outline.starts(with: part.outline)

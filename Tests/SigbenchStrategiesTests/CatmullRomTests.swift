@@ -146,13 +146,16 @@ import Testing
     }
   }
 
-  @Test("uniform Catmull-Rom (alpha=0) does loop on the uneven-spacing fixture")
-  func uniformLoops() throws {
+  @Test(
+    "uniform Catmull-Rom (alpha=0) loops on the same fixtures, at the short chord",
+    arguments: [("uneven-spacing", 1), ("sharp-corner", 2), ("loop", 3)])
+  func uniformLoops(fixture: String, segment: Int) throws {
+    let samples = Fixtures.all.first { $0.0 == fixture }!.1
     let uniform = try StrategyCatalog.configure(StrategySpec.parse("catmull-rom(alpha=0)"))
-    let ink = uniform.smooth(Fixtures.unevenSpacing)
-    // The short chord (100, 0) → (101, 1) between two long ones folds back on itself.
-    #expect(Self.loopsOrCusps(ink.centerline[1]))
-    #expect(!Self.loopsOrCusps(Self.strategy.smooth(Fixtures.unevenSpacing).centerline[1]))
+    // The short chord between two long ones folds back on itself with uniform knots…
+    #expect(Self.loopsOrCusps(uniform.smooth(samples).centerline[segment]))
+    // …and not with centripetal knots.
+    #expect(!Self.loopsOrCusps(Self.strategy.smooth(samples).centerline[segment]))
   }
 
   @Test("centripetal segments never loop on random strokes (Yuksel et al. guarantee)")

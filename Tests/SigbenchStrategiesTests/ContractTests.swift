@@ -60,6 +60,22 @@ import Testing
     }
   }
 
+  @Test("the reference strategy returns its input vertices")
+  func referenceVertices() throws {
+    let s = try StrategyCatalog.configure(StrategySpec(id: StrategyCatalog.referenceID))
+    var rng = SplitMix64(seed: propertySeed())
+    for (_, samples) in Fixtures.all {
+      #expect(StrategyContract.checkReferenceVertices(s, samples) == [])
+    }
+    for _ in 0..<100 {
+      let samples = StrokeGenerator.random(count: rng.int(in: 0...30), rng: &rng)
+      #expect(StrategyContract.checkReferenceVertices(s, samples) == [])
+    }
+    // And it can fail: Catmull-Rom drops near-duplicates, so its vertices differ.
+    let cr = try StrategyCatalog.configure(StrategySpec(id: "catmull-rom"))
+    #expect(StrategyContract.checkReferenceVertices(cr, Fixtures.duplicates) != [])
+  }
+
   @Test("the contract suite detects a broken strategy")
   func suiteCanFail() throws {
     // A strategy that revises what it called stable, emits NaN for a far sample and is not
@@ -89,5 +105,31 @@ private struct Broken: SmoothingStrategy {
   }
   mutating func complete(into output: inout StrokeOutput) {
     output.stable.append(Disc(center: .zero, radius: Double(count)))
+  }
+}
+
+@Suite struct NonFiniteInputTests {
+  @Test(
+    "samples with a non-finite position are ignored: same ink as without them",
+    arguments: StrategyCatalog.all.map(\.descriptor.id))
+  func ignored(id: String) throws {
+    let s = try StrategyCatalog.configure(StrategySpec(id: id))
+    let seed = propertySeed()
+    var rng = SplitMix64(seed: seed)
+    let bad: [Double] = [.nan, .infinity, -.infinity]
+    for _ in 0..<100 {
+      let clean = StrokeGenerator.random(count: rng.int(in: 0...20), rng: &rng)
+      var dirty: [Sample] = []
+      for sample in clean {
+        if rng.int(in: 0...3) == 0 {
+          let v = bad[rng.int(in: 0...2)]
+          dirty.append(rng.int(in: 0...1) == 0 ? Sample(x: v, y: 1) : Sample(x: 1, y: v))
+        }
+        dirty.append(sample)
+      }
+      let t = StrategyContract.run(s, dirty)
+      #expect(t.final == s.smooth(clean), "seed \(seed)")
+      #expect(t.tentatives.allSatisfy { $0.isFinite }, "seed \(seed)")
+    }
   }
 }

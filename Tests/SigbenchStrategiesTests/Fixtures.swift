@@ -18,13 +18,14 @@ enum Fixtures {
   static let unevenSpacing = StrokeGenerator.samples([
     (0, 0), (100, 0), (101, 1), (101, 101), (140, 140),
   ])
-  /// A 150° corner approached and left at different speeds.
+  /// A sharp corner reached by decelerating: long chords in, a 1 px chord at the corner, long
+  /// chords out.
   static let sharpCorner = StrokeGenerator.samples([
-    (0, 0), (20, 0), (40, 0), (60, 0), (62, 1), (45, 11), (20, 25), (0, 37),
+    (0, 0), (40, 0), (80, 0), (81, 0.5), (60, 30), (40, 60),
   ])
-  /// A cursive loop sampled unevenly.
+  /// A cursive loop sampled unevenly: the pen slows at the top of the loop (short chord).
   static let loop = StrokeGenerator.samples([
-    (0, 0), (30, 0), (50, -10), (55, -30), (45, -45), (30, -40), (28, -20), (40, 0), (70, 10),
+    (0, 0), (30, 0), (50, -10), (55, -30), (54.5, -31), (30, -40), (28, -20), (40, 0), (70, 10),
     (110, 12),
   ])
   /// A hairpin reversal.

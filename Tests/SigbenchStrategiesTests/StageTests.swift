@@ -130,3 +130,27 @@ import Testing
     #expect(t.final.outlineStrokeWidth == 1)
   }
 }
+
+@Suite struct PaintTests {
+  @Test("a StrokeOutput reused after Uber does not pass its 1 px stroke to a fill-only strategy")
+  func reusedOutputPaint() {
+    let all = StrategyCatalog.defaults()
+    var output = StrokeOutput()
+    var uber = all[2].makeInstance()
+    for x in [0.0, 10, 20] { uber.push(Sample(x: x, y: 0), into: &output) }
+    uber.finish(into: &output)
+    #expect(output.stable.outlineStrokeWidth == 1)
+    for id in [0, 1, 3] {
+      var s = all[id].makeInstance()
+      var ink = InkGeometry()
+      for x in [0.0, 10, 20] {
+        s.push(Sample(x: x, y: 0), into: &output)
+        #expect(output.stable.outlineStrokeWidth == 0 && output.tentative.outlineStrokeWidth == 0)
+        ink.append(contentsOf: output.stable)
+      }
+      s.finish(into: &output)
+      ink.append(contentsOf: output.stable)
+      #expect(ink.outlineStrokeWidth == 0, "\(all[id].label)")
+    }
+  }
+}

@@ -32,9 +32,22 @@ public enum OutlineStyle: String, Sendable, CaseIterable {
     case .round:
       RoundOutline.write(shape, startCap: startCap, origin: origin, into: &ink)
     case .rungs:
-      ink.outlineStrokeWidth = UberConstants.paintStrokeWidth
       RungOutline.write(shape, origin: origin, into: &ink)
     }
+  }
+
+  /// Width of the stroke the renderer adds over every outline subpath: 0 for `round`, Uber's
+  /// 1 px for `rungs`.
+  public var paintStrokeWidth: Double {
+    self == .rungs ? UberConstants.paintStrokeWidth : 0
+  }
+
+  /// Stamps this style's paint on both parts of `output`. Strategies call it on every push and
+  /// finish, so a caller reusing one `StrokeOutput` across strategies never inherits another
+  /// strategy's stroke width (`InkGeometry.removeAll()` keeps it).
+  @inline(__always) public func preparePaint(_ output: inout StrokeOutput) {
+    output.stable.outlineStrokeWidth = paintStrokeWidth
+    output.tentative.outlineStrokeWidth = paintStrokeWidth
   }
 
   /// The option declaration, with a preset's default.

@@ -79,8 +79,9 @@ public enum RoundOutline {
     // the 1 KiB that `withUnsafeTemporaryAllocation` serves from the stack.
     withUnsafeTemporaryAllocation(of: PathElement.self, capacity: steps + 1) { left in
       withUnsafeTemporaryAllocation(of: PathElement.self, capacity: steps + 2) { right in
+        let dt = 1 / Double(steps)
         for k in 0...steps {
-          let t = Double(k) / Double(steps)
+          let t = Double(k) * dt
           let p = p0 + (c1 + (c2 + c3 * t) * t) * t
           let d = d1 + (e1 + e2 * t) * t
           let n =
@@ -100,7 +101,8 @@ public enum RoundOutline {
   @inline(__always) static func unit(_ d: Point) -> Point? {
     let len = d.length
     guard len > 0 else { return nil }
-    return Point(x: -d.y / len, y: d.x / len)
+    let inv = 1 / len
+    return Point(x: -d.y * inv, y: d.x * inv)
   }
 
   /// The normal at an end of the piece: from the tangent `d` there or, where it vanishes

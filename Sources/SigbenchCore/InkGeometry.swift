@@ -31,11 +31,14 @@ public struct InkGeometry: Hashable, Sendable {
   /// Nothing to draw and no centreline.
   public var isEmpty: Bool { centerline.isEmpty && outline.isEmpty && discs.isEmpty }
 
-  /// Removes everything, keeping the storage for reuse.
+  /// Removes everything, keeping the storage for reuse, and resets `outlineStrokeWidth` to 0 so
+  /// a reused buffer never carries one strategy's paint into another. Empty arrays are left
+  /// untouched (the common case on every push), which keeps `StrokeOutput.clear()` cheap.
   @inlinable public mutating func removeAll() {
-    centerline.removeAll(keepingCapacity: true)
-    outline.removeAll(keepingCapacity: true)
-    discs.removeAll(keepingCapacity: true)
+    if !centerline.isEmpty { centerline.removeAll(keepingCapacity: true) }
+    if !outline.isEmpty { outline.removeAll(keepingCapacity: true) }
+    if !discs.isEmpty { discs.removeAll(keepingCapacity: true) }
+    outlineStrokeWidth = 0
   }
 
   /// Reserves room so that steady-state appends do not allocate.

@@ -16,13 +16,9 @@ public struct InkRasterizer: Sendable {
     }
     if geometry.outlineStrokeWidth > 0 {
       let stroker = OutlineStroker(width: geometry.outlineStrokeWidth * transform.scale)
+      // Only outline subpaths are stroked (InkGeometry's contract); discs are drawn as given,
+      // so a strategy that wants a stroked dot emits the grown radius itself.
       for poly in polygons { stroker.stroke(poly) { mask.fillPolygon($0) } }
-      // A disc's stroke grows its radius by half the stroke width.
-      for d in geometry.discs {
-        mask.fillDisc(
-          center: transform.apply(d.center),
-          radius: (d.radius + geometry.outlineStrokeWidth / 2) * transform.scale)
-      }
     }
   }
 }

@@ -27,6 +27,8 @@ public struct RunResult: Codable, Hashable, Sendable {
   public var samples: [SampleEntry]
   /// Warnings about the run as a whole (debug build, thin percentiles, …).
   public var warnings: [String]
+  /// The full per-point benchmark (lanes, batched figures, counters…); added later, optional.
+  public var bench: BenchReport? = nil
 
   public init(
     tool: String, runID: String, createdAt: String, commandLine: [String],

@@ -5,7 +5,7 @@ public struct CounterFigures: Codable, Hashable, Sendable {
   public var strategy: String
   public var strategyID: String
   public var lane: BenchLane
-  /// Pushes inside the collected window (a stated subset of the corpus: whole leading strokes).
+  /// Pushes inside the collected window (a stated subset: the corpus's first points in order).
   public var points: Int
   /// Pushes at index ≥ `startPoints` of their stroke (the steady-state window).
   public var steadyPoints: Int
@@ -60,7 +60,7 @@ public struct CounterRunInfo: Codable, Hashable, Sendable {
   public var tool: String
   /// The valgrind command line used (program arguments elided).
   public var command: String
-  /// Leading whole strokes holding at least this many points, per lane.
+  /// The first this many points of the corpus (in order), per lane.
   public var subsetPoints: [String: Int]
   public var startPoints: Int
   /// Why counters are unavailable, when they are.

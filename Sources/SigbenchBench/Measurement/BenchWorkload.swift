@@ -52,8 +52,8 @@ public struct BenchWorkload: Sendable {
   /// Total strokes.
   public var strokeCount: Int { items.reduce(0) { $0 + $1.strokes.count } }
 
-  /// The leading whole strokes holding at least `points` samples (all strokes if fewer): the
-  /// subset a slow counter run replays.
+  /// The first `points` samples in corpus order (the last stroke taken is cut short; all
+  /// samples if fewer): the stated subset a slow counter run replays.
   public func prefix(points: Int) -> BenchWorkload {
     var copy = self
     var left = points
@@ -62,8 +62,8 @@ public struct BenchWorkload: Sendable {
       var taken = item
       taken.strokes = []
       for s in item.strokes where left > 0 {
-        taken.strokes.append(s)
-        left -= s.count
+        taken.strokes.append(Array(s.prefix(left)))
+        left -= min(left, s.count)
       }
       copy.items.append(taken)
     }

@@ -34,7 +34,8 @@ public struct PointBenchmark: Sendable {
   ) throws(BenchError) -> (figures: [LaneFigures], raw: [RawSeries]) {
     try options.validate()
     guard workload.pointCount > 0 else { throw .emptyWorkload }
-    let nsPerSpin = options.injection?.timePercent != nil ? SpinCalibration.nanosecondsPerRound() : 0
+    let nsPerSpin =
+      options.injection?.timePercent != nil ? SpinCalibration.nanosecondsPerRound() : 0
     var figures: [LaneFigures] = []
     var raw: [RawSeries] = []
     for strategy in strategies {
@@ -61,7 +62,8 @@ public struct PointBenchmark: Sendable {
     if let pct = injection?.timePercent, let own = warm.passMedians.last, nsPerSpin > 0 {
       driver.spins += UInt64((pct / 100 * own / nsPerSpin).rounded())
     }
-    var series = RawSeries(strategy: strategy.label, lane: lane, passes: [], finishes: [], batched: [])
+    var series = RawSeries(
+      strategy: strategy.label, lane: lane, passes: [], finishes: [], batched: [])
     var points: [Double] = []
     var steady: [Double] = []
     var start: [Double] = []
@@ -99,7 +101,8 @@ public struct PointBenchmark: Sendable {
     }
     let figure = LaneFigures(
       strategy: strategy.label, strategyID: strategy.id, lane: lane,
-      build: BuildConfiguration.current, preferred: preferred(steadySummary ?? LatencySummary(points)),
+      build: BuildConfiguration.current,
+      preferred: preferred(steadySummary ?? LatencySummary(points)),
       steady: steadySummary, start: LatencySummary(start), startPoints: options.startPoints,
       all: LatencySummary(points), finish: LatencySummary(finishes),
       batched: LatencySummary(batched), batchSize: options.batchSize,
@@ -145,7 +148,8 @@ public struct PointBenchmark: Sendable {
   }
 
   func synthetic(
-    _ strategy: ConfiguredStrategy, _ lane: BenchLane, spins: UInt64, _ spec: SigbenchRender.RenderSpec
+    _ strategy: ConfiguredStrategy, _ lane: BenchLane, spins: UInt64,
+    _ spec: SigbenchRender.RenderSpec
   ) -> [SyntheticFigure] {
     options.syntheticLengths.compactMap { length in
       let workload = BenchWorkload(

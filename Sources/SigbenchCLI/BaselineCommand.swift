@@ -24,7 +24,7 @@ struct BaselineCommand: Command {
       OptionSpec("processes", value: "N", help: "Worker processes (replicates).", default: "10"),
       OptionSpec("no-counters", help: "Skip the callgrind counters."),
       OptionSpec(
-        "counter-points", value: "N", help: "Counter subset: the first N points (raster N/10).",
+        "counter-points", value: "N", help: "Counter subset: the first N points (raster N/20).",
         default: "1000"),
       OptionSpec("strategy", value: "SPEC", help: "ack: the strategy (label or id)."),
       OptionSpec("lane", value: "LANE", help: "ack: one lane (default: every lane)."),

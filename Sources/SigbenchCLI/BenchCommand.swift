@@ -30,7 +30,7 @@ struct BenchCommand: Command {
       OptionSpec("no-counters", help: "Skip the callgrind counter run."),
       OptionSpec(
         "counter-points", value: "N",
-        help: "Counter subset: the first N points in corpus order (raster lane N/10).",
+        help: "Counter subset: the first N points in corpus order (raster lane N/20).",
         default: "1000"),
       OptionSpec("no-synthetic", help: "Skip the synthetic strokes of 10 to 10,000 samples."),
       OptionSpec("quiet", help: "No progress lines on stderr."),

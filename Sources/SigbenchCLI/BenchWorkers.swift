@@ -41,9 +41,9 @@ enum BenchWorkers {
   }
 
   /// Counter subset sizes per lane for `points`: the raster lane costs ~500,000 instructions a
-  /// point (~600× a plain push), so it counts a tenth as many points.
+  /// point (~600× a plain push), so it counts a twentieth as many points.
   static func subset(_ points: Int) -> [BenchLane: Int] {
-    [.smooth: points, .smoothRaster: max(10, points / 10)]
+    [.smooth: points, .smoothRaster: max(10, points / 20)]
   }
 
   /// The valgrind executable on PATH, if any.

@@ -51,7 +51,7 @@ struct GateCommand: Command {
       default: "0.5"),
     OptionSpec("no-counters", help: "Skip the callgrind counters."),
     OptionSpec(
-      "counter-points", value: "N", help: "Counter subset: the first N points (raster N/10).",
+      "counter-points", value: "N", help: "Counter subset: the first N points (raster N/20).",
       default: "1000"),
   ]
 

@@ -35,6 +35,20 @@ public struct CounterProbe: Sendable {
     public var steadyPoints: Int
     public var strokes: Int
     public var injectedSpins: UInt64
+
+    public init(
+      index: Int, strategy: String, strategyID: String, lane: BenchLane, points: Int,
+      steadyPoints: Int, strokes: Int, injectedSpins: UInt64
+    ) {
+      self.index = index
+      self.strategy = strategy
+      self.strategyID = strategyID
+      self.lane = lane
+      self.points = points
+      self.steadyPoints = steadyPoints
+      self.strokes = strokes
+      self.injectedSpins = injectedSpins
+    }
   }
 
   /// The dump label of entry `index`, part `part`.

@@ -106,6 +106,13 @@ public struct WarmupReport: Codable, Hashable, Sendable {
   public var converged: Bool
   /// Relative tolerance for "agreed", e.g. 0.01.
   public var tolerance: Double
+
+  public init(discardedPasses: Int, passMedians: [Double], converged: Bool, tolerance: Double) {
+    self.discardedPasses = discardedPasses
+    self.passMedians = passMedians
+    self.converged = converged
+    self.tolerance = tolerance
+  }
 }
 
 /// p99 against the 240 Hz sample period (benchmarking.md §7.1: 4.17 ms between pen samples).

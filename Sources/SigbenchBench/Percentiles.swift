@@ -19,7 +19,7 @@ public enum Percentiles {
   }
 }
 
-/// p50, p90, p99, p99.9, max, mean and count of one set of per-point latencies, nanoseconds.
+/// p50, p90, p99, p99.9, max, mean, MAD and count of one set of per-point latencies, nanoseconds.
 public struct LatencySummary: Codable, Hashable, Sendable {
   public var count: Int
   public var p50: Double
@@ -28,6 +28,9 @@ public struct LatencySummary: Codable, Hashable, Sendable {
   public var p999: Double
   public var max: Double
   public var mean: Double
+  /// Median absolute deviation from p50 (nearest-rank median of |x − p50|), unscaled; `nil` in
+  /// files written before it was added.
+  public var mad: Double?
   /// Percentiles that rest on fewer than 10 observations beyond them ("p99", "p99.9").
   public var thinPercentiles: [String]
 
@@ -42,6 +45,8 @@ public struct LatencySummary: Codable, Hashable, Sendable {
     p999 = Percentiles.nearestRank(s, 99.9)!
     max = s.last!
     mean = s.reduce(0, +) / Double(s.count)
+    let median = p50
+    mad = Percentiles.nearestRank(s.map { abs($0 - median) }.sorted(), 50)
     var thin: [String] = []
     for (name, p) in [("p90", 90.0), ("p99", 99.0), ("p99.9", 99.9)]
     where s.count < Percentiles.minimumCount(for: p) {

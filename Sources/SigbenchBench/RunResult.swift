@@ -31,6 +31,8 @@ public struct RunResult: Codable, Hashable, Sendable {
   public var inkBaseRun: String?
   /// Which format to store strokes in: the storage study over this corpus, as a table.
   public var formatStudy: ReportTable?
+  /// The full per-point benchmark (lanes, batched figures, counters…); added later, optional.
+  public var bench: BenchReport? = nil
 
   public init(
     tool: String, runID: String, createdAt: String, commandLine: [String],

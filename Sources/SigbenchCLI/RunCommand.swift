@@ -34,7 +34,7 @@ struct RunCommand: Command {
       OptionSpec("strict", help: "Treat any rejected or skipped file as fatal (exit 4, no run)."),
       OptionSpec("quiet", help: "No progress lines on stderr."),
       OptionSpec("json", help: "Print the run's summary as JSON on stdout."),
-    ])
+    ] + BenchRunSupport.runOptions)
 
   let corpus: String
   let out: String
@@ -44,8 +44,10 @@ struct RunCommand: Command {
   let json: Bool
   let compareRun: String?
   let arguments: [String]
+  let parsed: ParsedArguments  // bench and gate options (BenchRunSupport)
 
   init(_ a: ParsedArguments) throws {
+    parsed = a
     guard let c = a.value("corpus") else { throw ValidationError("Missing '--corpus <DIR>'.") }
     corpus = c
     out = a.value("out")!
@@ -146,33 +148,11 @@ struct RunCommand: Command {
     console.note(
       "timing \(strategies.count) strategies over \(loaded.drawings.reduce(0) { $0 + $1.sampleCount }) points"
     )
-    let calibration = TimerCalibration.measure()
-    let strokes = loaded.drawings.flatMap { $0.strokes.map(\.samples) }
-    let bench = ReplayBenchmark()
-    var latency: [StrategyLatency] = []
-    var warnings: [String] = []
-    if BuildConfiguration.isDebug {
-      warnings.append(
-        "debug build: every latency figure is marked \"debug\" and not representative")
-    }
-    var referenceP50: Double?
-    for strategy in strategies {
-      let timings = bench.run(strategy, strokes: strokes)
-      let push = LatencySummary(timings.pushes)
-      if strategy.id == StrategyCatalog.referenceID, referenceP50 == nil {
-        referenceP50 = push?.p50
-      }
-      let ratio = push.flatMap { p in referenceP50.map { p.p50 / $0 } }
-      if let p = push, !p.thinPercentiles.isEmpty {
-        warnings.append(
-          "\(strategy.label): \(p.thinPercentiles.joined(separator: ", ")) rest on fewer than 10 "
-            + "observations (\(p.count) points)")
-      }
-      latency.append(
-        StrategyLatency(
-          label: strategy.label, push: push, finish: LatencySummary(timings.finishes),
-          p50RatioToReference: ratio, build: BuildConfiguration.current))
-    }
+    // The full per-point benchmark (issue 6): lanes, batches, counters; see BenchRunSupport.
+    let (benchReport, latency, benchRaw) = try BenchRunSupport.measure(
+      parsed, loaded: loaded, corpus: corpus, strategies: strategies, console: console)
+    let calibration = benchReport.timer
+    let warnings = benchReport.warnings
 
     // 5. Result, report, latest.
     let git = GitProvenance.read()
@@ -202,7 +182,9 @@ struct RunCommand: Command {
     result.inkBaseRun = inkBase?.result.runID
     result.formatStudy = FormatStudyTable.make(
       FormatStudy.run(drawings: loaded.drawings, repetitions: 1), build: BuildConfiguration.current)
+    result.bench = benchReport
     try AtomicFiles.write(try result.encoded(), to: partial.appendingPathComponent("result.json"))
+    try BenchPipeline.write(benchReport, raw: benchRaw, to: partial)
     try ReportWriter.write(result, to: partial)
     try AtomicFiles.moveFolder(partial, to: final)
     try AtomicFiles.replaceSymlink(outURL.appendingPathComponent("latest"), target: "runs/\(runID)")
@@ -224,7 +206,10 @@ struct RunCommand: Command {
       console.out("latest: \(outURL.appendingPathComponent("latest/index.html").path)")
     }
     console.note(String(format: "done in %.1f s", elapsed))
-    return loaded.rejected.isEmpty ? .success : .rejectedInputs
+    let runCode: ExitCode = loaded.rejected.isEmpty ? .success : .rejectedInputs
+    guard let name = parsed.value("baseline") else { return runCode }
+    let gateCode = try BenchRunSupport.gate(parsed, name: name, corpus: corpus, console: console)
+    return ExitCode.combine([runCode, gateCode])
   }
 
   /// A run folder and its result, with symlinks resolved.

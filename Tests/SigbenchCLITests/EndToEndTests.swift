@@ -129,7 +129,7 @@ struct EndToEndTests {
       to: corpus.appendingPathComponent("bad.sigbench.json"), atomically: true, encoding: .utf8)
     try "x".write(to: corpus.appendingPathComponent("notes.xyz"), atomically: true, encoding: .utf8)
     let r = try Self.run([
-      "run", "--corpus", corpus.path, "--out", dir.appendingPathComponent("out").path,
+      "run", "--corpus", corpus.path, "--no-counters", "--out", dir.appendingPathComponent("out").path,
     ])
     #expect(r.code == 4, "stderr: \(r.stderr)")
     #expect(r.stderr.contains("rejected bad.sigbench.json: $.channels: channels must be"))
@@ -137,7 +137,7 @@ struct EndToEndTests {
     #expect(r.stdout.contains("1 drawings"))
     let strict = try Self.run(
       [
-        "run", "--corpus", corpus.path, "--out", dir.appendingPathComponent("out2").path,
+        "run", "--corpus", corpus.path, "--no-counters", "--out", dir.appendingPathComponent("out2").path,
         "--strict",
       ])
     #expect(strict.code == 4)
@@ -201,7 +201,8 @@ struct HostileNameTests {
       to: corpus.appendingPathComponent("\(hostile).sigbench.json"), atomically: true,
       encoding: .utf8)
     let out = dir.appendingPathComponent("out")
-    let r = try EndToEndTests.run(["run", "--corpus", corpus.path, "--out", out.path, "--quiet"])
+    let r = try EndToEndTests.run(
+      ["run", "--corpus", corpus.path, "--no-counters", "--out", out.path, "--quiet"])
     #expect(r.code == 0, "\(r.stderr)")
     let latest = out.appendingPathComponent("latest")
     let index = try String(contentsOf: latest.appendingPathComponent("index.html"), encoding: .utf8)
@@ -228,11 +229,12 @@ struct InkDiffEndToEndTests {
     let corpus = packageRootURL().appendingPathComponent("Corpus/fixtures").path
     let base = dir.appendingPathComponent("base")
     let a = try EndToEndTests.run(
-      ["run", "--corpus", corpus, "--strategies", "straight", "--out", base.path, "--quiet"])
+      ["run", "--corpus", corpus, "--no-counters", "--strategies", "straight", "--out", base.path, "--quiet"])
     #expect(a.code == 0, "\(a.stderr)")
     let head = dir.appendingPathComponent("head")
     let b = try EndToEndTests.run([
-      "run", "--corpus", corpus, "--strategies", "straight", "--out", head.path, "--quiet",
+      "run", "--corpus", corpus, "--no-counters", "--strategies", "straight", "--out", head.path,
+      "--quiet",
       "--compare-run", base.appendingPathComponent("latest").path,
     ])
     #expect(b.code == 0, "\(b.stderr)")
@@ -254,7 +256,8 @@ struct InkDiffEndToEndTests {
     try FileManager.default.copyItem(
       at: baseRun.appendingPathComponent(first), to: baseRun.appendingPathComponent(lastImage))
     let c = try EndToEndTests.run([
-      "run", "--corpus", corpus, "--strategies", "straight", "--out", head.path, "--quiet",
+      "run", "--corpus", corpus, "--no-counters", "--strategies", "straight", "--out", head.path,
+      "--quiet",
       "--compare-run", baseRun.path,
     ])
     #expect(c.code == 0, "\(c.stderr)")

@@ -22,5 +22,22 @@ static inline uint64_t cshim_monotonic_resolution_ns(void) {
 void cshim_sink_ptr(const void *p);
 void cshim_sink_u64(uint64_t v);
 
-/// 1 when the build defines NDEBUG-like optimisation (set by the Swift side), for reports.
+/// Spins `iterations` rounds of a fixed, opaque loop (defined in cshim.c, so the optimizer
+/// cannot remove it). Each round executes the same instructions, so the extra work is
+/// deterministic in instruction count; used only by the benchmark's test-only injection knob.
+void cshim_spin(uint64_t iterations);
+
+/// Valgrind client requests (callgrind), wrapped in functions because Swift cannot import
+/// function-like macros. Outside valgrind each is a few no-op instructions.
+/// 1 when the process runs under valgrind, else 0.
+int cshim_running_on_valgrind(void);
+/// Switches callgrind's instrumentation on / off (with `--instr-atstart=no`).
+void cshim_callgrind_start_instrumentation(void);
+void cshim_callgrind_stop_instrumentation(void);
+/// Toggles callgrind's event collection (with `--collect-atstart=no` it starts off).
+void cshim_callgrind_toggle_collect(void);
+/// Zeroes callgrind's counters.
+void cshim_callgrind_zero_stats(void);
+/// Writes callgrind's counters since the last dump to a new profile part labelled `label`.
+void cshim_callgrind_dump_stats_at(const char *label);
 #endif

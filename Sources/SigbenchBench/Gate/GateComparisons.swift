@@ -1,0 +1,79 @@
+/// One timing comparison and its evidence (issue 6, item 12).
+public struct TimingComparison: Codable, Hashable, Sendable {
+  public var strategy: String
+  public var lane: BenchLane
+  public var metric: String
+  public var verdict: Verdict
+  /// Per-process figures, ns.
+  public var head: [Double]
+  public var base: [Double]
+  public var headMedian: Double?
+  public var baseMedian: Double?
+  public var u: Double?
+  public var pValue: Double?
+  /// After the multiple-comparison correction over `comparisons` tests.
+  public var pAdjusted: Double?
+  public var testMethod: String?
+  public var comparisons: Int
+  public var correction: MultipleComparisons
+  /// median(head) / median(base) with its bootstrap interval.
+  public var ratio: Bootstrap.Interval?
+  public var threshold: MetricThreshold
+  /// The relative threshold actually applied (absolute part folded in).
+  public var effectiveThreshold: Double
+  /// Verdict of the re-measurement of a flagged regression, when one ran.
+  public var confirmation: Confirmation?
+  /// The baseline's reason, when this regression is acknowledged.
+  public var acknowledgement: String?
+  public var note: String?
+
+  /// The re-measurement's evidence.
+  public struct Confirmation: Codable, Hashable, Sendable {
+    public var verdict: Verdict
+    public var head: [Double]
+    public var base: [Double]
+    public var pAdjusted: Double?
+    public var ratio: Bootstrap.Interval?
+
+    public init(
+      verdict: Verdict, head: [Double], base: [Double], pAdjusted: Double?,
+      ratio: Bootstrap.Interval?
+    ) {
+      self.verdict = verdict
+      self.head = head
+      self.base = base
+      self.pAdjusted = pAdjusted
+      self.ratio = ratio
+    }
+  }
+}
+
+/// A counter comparison (deterministic; issue 6, item 9).
+public struct CounterComparison: Codable, Hashable, Sendable {
+  public var strategy: String
+  public var lane: BenchLane
+  /// "instructions/point" or "steady allocations".
+  public var metric: String
+  public var verdict: Verdict
+  public var head: Double?
+  public var base: Double?
+  /// head / base (instructions only).
+  public var ratio: Double?
+  /// The ±tolerance used (instructions only).
+  public var tolerance: Double?
+  public var hint: String?
+  public var acknowledgement: String?
+}
+
+/// The absolute budget of one strategy × lane (issue 6, item 10).
+public struct BudgetCheck: Codable, Hashable, Sendable {
+  public var strategy: String
+  public var lane: BenchLane
+  /// Steady p99 / 240 Hz sample period (4.17 ms), median over processes.
+  public var p99FractionOfPeriod: Double
+  public var limit: Double
+  public var verdict: Verdict
+  /// Any single point slower than a whole period, in any process.
+  public var wouldDropSample: Bool
+  public var pointsOverPeriod: Int
+}

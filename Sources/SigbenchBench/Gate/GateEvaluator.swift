@@ -1,0 +1,117 @@
+/// Turns head and base figures into verdicts: timing (U test + bootstrap + correction +
+/// thresholds), counters (deterministic bands) and absolute budgets. Pure: no I/O, no clock.
+public enum GateEvaluator {
+  /// Compares every replicate set present on both sides. p-values are corrected together over
+  /// all compared sets.
+  public static func compareTiming(
+    head: [ReplicateSet], base: [ReplicateSet], settings: GateSettings
+  ) -> [TimingComparison] {
+    let baseByKey = Dictionary(base.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+    var pending: [(ReplicateSet, ReplicateSet, MannWhitney.Result?)] = []
+    for h in head {
+      guard let b = baseByKey[h.key] else { continue }
+      pending.append((h, b, MannWhitney.test(h.values, b.values)))
+    }
+    let adjusted = settings.correction.adjust(pending.map { $0.2?.p ?? 1 })
+    return pending.enumerated().map { i, item in
+      let (h, b, test) = item
+      let th =
+        settings.thresholds[h.metric]
+        ?? MetricThreshold(relative: 0.05, absoluteNs: 0, source: "fallback")
+      let baseMedian = Bootstrap.median(b.values)
+      let t = TimingRule.effective(th, baseMedian: baseMedian ?? 0)
+      let interval = Bootstrap.medianRatio(
+        head: h.values, base: b.values, level: settings.confidence,
+        resamples: settings.resamples, seed: settings.seed)
+      var verdict = Verdict.inconclusive
+      var note: String?
+      if let interval, test != nil {
+        verdict = TimingRule.decide(
+          pAdjusted: adjusted[i], alpha: settings.alpha, lower: interval.lower,
+          upper: interval.upper, t: t)
+      } else {
+        note = "not enough valid figures to compare"
+      }
+      return TimingComparison(
+        strategy: h.strategy, lane: h.lane, metric: h.metric, verdict: verdict, head: h.values,
+        base: b.values, headMedian: Bootstrap.median(h.values), baseMedian: baseMedian,
+        u: test?.u, pValue: test?.p, pAdjusted: test == nil ? nil : adjusted[i],
+        testMethod: test?.method, comparisons: pending.count, correction: settings.correction,
+        ratio: interval, threshold: th, effectiveThreshold: t, confirmation: nil,
+        acknowledgement: nil, note: note)
+    }
+  }
+
+  /// Counter verdicts: instructions per point beyond +tolerance regress, beyond −tolerance
+  /// improve (with a hint to refresh the baseline); any steady-state allocation the base did
+  /// not have regresses. A counter missing on either side is "unavailable", never 0.
+  public static func compareCounters(
+    head: [CounterFigures], base: [CounterFigures], tolerance: Double
+  ) -> [CounterComparison] {
+    var out: [CounterComparison] = []
+    for h in head {
+      guard let b = base.first(where: { $0.strategy == h.strategy && $0.lane == h.lane }) else {
+        continue
+      }
+      var c = CounterComparison(
+        strategy: h.strategy, lane: h.lane, metric: "instructions/point", verdict: .unavailable,
+        head: h.instructionsPerPoint, base: b.instructionsPerPoint, ratio: nil,
+        tolerance: tolerance, hint: nil, acknowledgement: nil)
+      if let hi = h.instructionsPerPoint, let bi = b.instructionsPerPoint, bi > 0 {
+        let r = hi / bi
+        c.ratio = r
+        if r > 1 + tolerance {
+          c.verdict = .regressed
+        } else if r < 1 - tolerance {
+          c.verdict = .improved
+          c.hint =
+            "instructions/point fell \(percent(1 - r)); refresh the baseline "
+            + "(sigbench baseline save NAME) to lock the gain in"
+        } else {
+          c.verdict = .noChange
+        }
+      }
+      out.append(c)
+      var a = CounterComparison(
+        strategy: h.strategy, lane: h.lane, metric: "steady allocations", verdict: .unavailable,
+        head: h.steadyAllocations.map(Double.init), base: b.steadyAllocations.map(Double.init),
+        ratio: nil, tolerance: nil, hint: nil, acknowledgement: nil)
+      if let ha = h.steadyAllocations, let ba = b.steadyAllocations {
+        if h.steadyPoints != b.steadyPoints {
+          a.hint = "different steady-state windows (\(h.steadyPoints) vs \(b.steadyPoints) points)"
+        } else if ha > ba {
+          a.verdict = .regressed
+          a.hint = "\(ha - ba) new heap allocation(s) in steady-state pushes"
+        } else if ha < ba {
+          a.verdict = .improved
+          a.hint = "\(ba - ha) fewer steady-state allocation(s); refresh the baseline"
+        } else {
+          a.verdict = .noChange
+        }
+      }
+      out.append(a)
+    }
+    return out
+  }
+
+  /// Budget checks from each process's figures (median of the processes' steady p99).
+  public static func budgets(_ processes: [[LaneFigures]], limit: Double) -> [BudgetCheck] {
+    guard let first = processes.first else { return [] }
+    return first.compactMap { f in
+      let all = processes.compactMap { p in
+        p.first { $0.strategy == f.strategy && $0.lane == f.lane }?.budget
+      }
+      guard let frac = Bootstrap.median(all.map(\.p99FractionOfPeriod)) else { return nil }
+      let over = all.reduce(0) { $0 + $1.pointsOverPeriod }
+      return BudgetCheck(
+        strategy: f.strategy, lane: f.lane, p99FractionOfPeriod: frac, limit: limit,
+        verdict: frac > limit ? .overBudget : .withinBudget, wouldDropSample: over > 0,
+        pointsOverPeriod: over)
+    }
+  }
+
+  static func percent(_ x: Double) -> String {
+    let v = (x * 1000).rounded() / 10
+    return "\(v) %"
+  }
+}

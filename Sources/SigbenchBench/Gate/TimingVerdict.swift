@@ -1,0 +1,48 @@
+/// The four timing verdicts (issue 6, item 8), plus the states a gate reports around them.
+public enum Verdict: String, Codable, Hashable, Sendable {
+  case regressed = "regressed"
+  case improved = "improved"
+  case noChange = "no change"
+  case inconclusive = "inconclusive"
+  /// A regression the baseline acknowledges with a reason: reported, does not fail.
+  case acknowledged = "acknowledged regression"
+  /// Flagged in the first round but not reproduced when re-measured.
+  case notConfirmed = "not confirmed"
+  /// The baseline's fingerprint or corpus differs: no timing verdict is possible.
+  case incompatible = "incompatible"
+  /// A counter could not be measured on one side.
+  case unavailable = "unavailable"
+  /// Budget check: within / over.
+  case withinBudget = "within budget"
+  case overBudget = "over budget"
+
+  /// True for verdicts that fail the gate.
+  public var fails: Bool { self == .regressed || self == .overBudget }
+}
+
+/// The timing rule, criterion's made stricter (benchmarking.md §C.12):
+/// - regressed: the corrected p-value is below α **and** the whole interval of head/base lies
+///   above 1 + t;
+/// - improved: p below α and the whole interval below 1 − t;
+/// - no change: the whole interval lies inside [1 − t, 1 + t] (whatever p says: any change is
+///   smaller than the threshold);
+/// - inconclusive: anything else (the data cannot tell a change beyond t from none).
+/// t is the effective relative threshold, max(relative, absolute / base median).
+public enum TimingRule {
+  public static func decide(
+    pAdjusted: Double, alpha: Double, lower: Double, upper: Double, t: Double
+  )
+    -> Verdict
+  {
+    if pAdjusted < alpha && lower > 1 + t { return .regressed }
+    if pAdjusted < alpha && upper < 1 - t { return .improved }
+    if lower >= 1 - t && upper <= 1 + t { return .noChange }
+    return .inconclusive
+  }
+
+  /// The effective relative threshold for a metric whose base median is `baseMedian` ns.
+  public static func effective(_ th: MetricThreshold, baseMedian: Double) -> Double {
+    guard baseMedian > 0 else { return th.relative }
+    return max(th.relative, th.absoluteNs / baseMedian)
+  }
+}

@@ -1,0 +1,46 @@
+/// How deep a benchmark goes. The defaults keep `sigbench run --corpus Corpus/` under a minute
+/// on a 2-core machine; deeper runs raise `repetitions` (and the CLI's `--processes`).
+public struct BenchOptions: Codable, Hashable, Sendable {
+  public var lanes: [BenchLane] = BenchLane.allCases
+  /// Timed passes of each kind (single brackets, batched) per strategy × lane.
+  public var repetitions: Int = 1
+  public var warmup = WarmupPolicy()
+  /// The first k points of every stroke are reported apart as "start" (benchmarking.md §A.2:
+  /// never mix cold and warm points in one percentile).
+  public var startPoints: Int = 8
+  /// Points per batched bracket.
+  public var batchSize: Int = 16
+  /// Lengths of the synthetic strokes (position-dependence check); empty to skip.
+  public var syntheticLengths: [Int] = [10, 100, 1_000, 10_000]
+  /// The test-only knob, when active.
+  public var injection: Injection?
+  /// Keep every single-bracket figure for the raw-samples CSV.
+  public var keepRaw: Bool = false
+
+  public init() {}
+
+  /// The lean profile of gate and baseline workers: only the figures the gate compares
+  /// (no synthetic strokes, no raw samples), the same warm-up.
+  public static var gateWorker: BenchOptions {
+    var o = BenchOptions()
+    o.syntheticLengths = []
+    return o
+  }
+
+  /// Checks ranges; throws with the reason.
+  public func validate() throws(BenchError) {
+    guard repetitions >= 1, repetitions <= 1000 else {
+      throw .invalidOption("repetitions must be in 1…1000; got \(repetitions)")
+    }
+    guard startPoints >= 0, startPoints <= 1000 else {
+      throw .invalidOption("start points must be in 0…1000; got \(startPoints)")
+    }
+    guard batchSize >= 2, batchSize <= 4096 else {
+      throw .invalidOption("batch size must be in 2…4096; got \(batchSize)")
+    }
+    guard syntheticLengths.allSatisfy({ (1...1_000_000).contains($0) }) else {
+      throw .invalidOption("synthetic stroke lengths must be in 1…1,000,000")
+    }
+    guard !lanes.isEmpty else { throw .invalidOption("no lane selected") }
+  }
+}

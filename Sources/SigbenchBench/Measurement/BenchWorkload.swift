@@ -1,0 +1,89 @@
+import Foundation
+import SigbenchCore
+import SigbenchRender
+
+/// The strokes a benchmark replays, grouped by drawing, with the canvas each drawing is drawn on
+/// in the `smooth+raster` lane.
+///
+/// The raster lane draws into an `IncrementalCanvas` of `rasterSpec` (800 × 300 output pixels at
+/// 2× supersampling by default) with a transform fitted to each drawing's bounds, as the
+/// one-shot renderer fits it (`DrawingRenderer.fitTransform`).
+public struct BenchWorkload: Sendable {
+  /// One drawing: its strokes and the transform that fits it into the raster canvas.
+  public struct Item: Sendable {
+    public var name: String
+    public var strokes: [[Sample]]
+    public var transform: Transform
+  }
+
+  public var items: [Item]
+  public var rasterSpec: RenderSpec
+
+  /// The raster canvas of the `smooth+raster` lane: 800 × 300 at 2×.
+  public static var defaultRasterSpec: RenderSpec {
+    var spec = RenderSpec()
+    spec.width = 800
+    spec.height = 300
+    spec.supersample = 2
+    return spec
+  }
+
+  /// Builds the workload from drawings; drawings without ink samples are left out.
+  public init(drawings: [Drawing], rasterSpec: RenderSpec = BenchWorkload.defaultRasterSpec) {
+    self.rasterSpec = rasterSpec
+    let renderer = DrawingRenderer(spec: rasterSpec)
+    items = drawings.compactMap { d in
+      let strokes = d.strokes.map(\.samples).filter { !$0.isEmpty }
+      guard !strokes.isEmpty, let bounds = d.bounds else { return nil }
+      return Item(name: d.name, strokes: strokes, transform: renderer.fitTransform(bounds))
+    }
+  }
+
+  /// A workload of loose strokes (one item each), e.g. synthetic strokes.
+  public init(strokes: [[Sample]], rasterSpec: RenderSpec = BenchWorkload.defaultRasterSpec) {
+    self.init(
+      drawings: strokes.enumerated().map { i, s in
+        Drawing(name: "stroke-\(i)", strokes: [Stroke(samples: s)])
+      }, rasterSpec: rasterSpec)
+  }
+
+  /// Total ink samples.
+  public var pointCount: Int { items.reduce(0) { $0 + $1.strokes.reduce(0) { $0 + $1.count } } }
+  /// Total strokes.
+  public var strokeCount: Int { items.reduce(0) { $0 + $1.strokes.count } }
+
+  /// The first `points` samples in corpus order (the last stroke taken is cut short; all
+  /// samples if fewer): the stated subset a slow counter run replays.
+  public func prefix(points: Int) -> BenchWorkload {
+    var copy = self
+    var left = points
+    copy.items = []
+    for item in items where left > 0 {
+      var taken = item
+      taken.strokes = []
+      for s in item.strokes where left > 0 {
+        taken.strokes.append(Array(s.prefix(left)))
+        left -= min(left, s.count)
+      }
+      copy.items.append(taken)
+    }
+    return copy
+  }
+
+  /// A smooth synthetic stroke of `count` samples at 240 Hz: a wave across the page with a
+  /// slow pressure swell, deterministic, positions in CSS px.
+  public static func syntheticStroke(count: Int) -> [Sample] {
+    var out: [Sample] = []
+    out.reserveCapacity(count)
+    for i in 0..<count {
+      let t = Double(i) / 240
+      let u = Double(i) / Double(max(1, count - 1))
+      let x = 20 + 560 * u
+      let phase = 2 * Double.pi * 6 * u
+      let y = 150 + 60 * sin(phase)
+      let pressure = 0.3 + 0.4 * (0.5 + 0.5 * sin(phase / 3))
+      out.append(Sample(x: x, y: y, time: t, pressure: pressure))
+    }
+    return out
+  }
+}

@@ -1,0 +1,120 @@
+import SigbenchCore
+import SigbenchRender
+
+/// Runs whole passes of one strategy in one lane over a workload: untimed, one bracket per
+/// point, or batched. Every stroke gets a fresh strategy instance; in the raster lane every
+/// drawing gets a fresh canvas. Instances and canvases are made outside the brackets.
+struct LaneDriver {
+  let strategy: ConfiguredStrategy
+  let lane: BenchLane
+  let workload: BenchWorkload
+  /// Injected spin rounds per push (0 unless the test-only knob targets this strategy).
+  var spins: UInt64 = 0
+  var output = StrokeOutput(reservingSegments: 256, elements: 2048, discs: 256)
+
+  init(strategy: ConfiguredStrategy, lane: BenchLane, workload: BenchWorkload) {
+    self.strategy = strategy
+    self.lane = lane
+    self.workload = workload
+  }
+
+  /// Calls `body` once per drawing with the drawing's lane step.
+  private func eachItem(_ body: (BenchWorkload.Item, inout any LaneStep) -> Void) {
+    for item in workload.items {
+      var step: any LaneStep
+      switch lane {
+      case .smooth: step = SinkStep()
+      case .smoothRaster:
+        step = RasterStep(
+          canvas: IncrementalCanvas(spec: workload.rasterSpec, transform: item.transform))
+      }
+      body(item, &step)
+    }
+  }
+
+  /// One untimed pass (warm-up).
+  mutating func untimedPass() {
+    var out = output
+    let spins = spins
+    eachItem { item, step in
+      for stroke in item.strokes {
+        var instance = strategy.makeInstance()
+        LaneDriver.openUntimed(&instance, &step, stroke, &out, spins)
+      }
+    }
+    output = out
+  }
+
+  /// One bracket per point; returns per-point records and per-stroke finish brackets.
+  mutating func singlePass() -> (PointRecord, [Double]) {
+    var record = PointRecord()
+    record.reserve(workload.pointCount)
+    var finishes: [Double] = []
+    finishes.reserveCapacity(workload.strokeCount)
+    var out = output
+    let spins = spins
+    var strokeID: Int32 = 0
+    eachItem { item, step in
+      for stroke in item.strokes {
+        var instance = strategy.makeInstance()
+        finishes.append(
+          LaneDriver.openSingle(&instance, &step, stroke, &out, spins, strokeID, &record))
+        strokeID += 1
+      }
+    }
+    output = out
+    return (record, finishes)
+  }
+
+  /// Batched timing: per-point figures of every full batch of `batch` points, and the points
+  /// and nanoseconds inside batches (for throughput).
+  mutating func batchedPass(batch: Int) -> (perPoint: [Double], points: Int, ns: Double) {
+    var perPoint: [Double] = []
+    perPoint.reserveCapacity(workload.pointCount / max(1, batch) + 1)
+    var points = 0
+    var ns = 0.0
+    var out = output
+    let spins = spins
+    eachItem { item, step in
+      for stroke in item.strokes {
+        var instance = strategy.makeInstance()
+        let r = LaneDriver.openBatched(&instance, &step, stroke, &out, spins, batch, &perPoint)
+        points += r.points
+        ns += r.ns
+      }
+    }
+    output = out
+    return (perPoint, points, ns)
+  }
+
+  // Opening helpers: each opens the strategy existential and the lane-step existential once
+  // per stroke, then runs the fully specialised loop.
+  private static func openUntimed<S: SmoothingStrategy>(
+    _ s: inout S, _ step: inout any LaneStep, _ samples: [Sample], _ out: inout StrokeOutput,
+    _ spins: UInt64
+  ) {
+    func go<L: LaneStep>(_ l: inout L) { ReplayLoops.untimed(&s, samples, &out, &l, spins: spins) }
+    go(&step)
+  }
+
+  private static func openSingle<S: SmoothingStrategy>(
+    _ s: inout S, _ step: inout any LaneStep, _ samples: [Sample], _ out: inout StrokeOutput,
+    _ spins: UInt64, _ id: Int32, _ record: inout PointRecord
+  ) -> Double {
+    func go<L: LaneStep>(_ l: inout L) -> Double {
+      ReplayLoops.single(&s, samples, &out, &l, spins: spins, strokeID: id, record: &record)
+    }
+    return go(&step)
+  }
+
+  private static func openBatched<S: SmoothingStrategy>(
+    _ s: inout S, _ step: inout any LaneStep, _ samples: [Sample], _ out: inout StrokeOutput,
+    _ spins: UInt64, _ batch: Int, _ perPoint: inout [Double]
+  ) -> (points: Int, ns: Double) {
+    func go<L: LaneStep>(_ l: inout L) -> (points: Int, ns: Double) {
+      ReplayLoops.batched(
+        &s, samples, &out, &l, spins: spins, batch: batch, perPoint: &perPoint)
+    }
+    return go(&step)
+  }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import SigbenchBench
+import SigbenchCore
+
+/// Worker processes: the benchmark re-run as `sigbench bench --worker FILE` (timing) or
+/// `sigbench bench --counter-worker FILE` under callgrind (counters). Process-level replicates
+/// are what the gate's statistics need (samples inside one process are not independent).
+enum BenchWorkers {
+  /// This executable, for spawning head workers.
+  static var selfBinary: URL {
+    if let p = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+      return URL(fileURLWithPath: p)
+    }
+    return URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+  }
+
+  /// What a worker is asked to do.
+  struct Job {
+    var binary: URL
+    var corpus: String
+    var strategies: String
+    var lanes: [BenchLane]
+    var repetitions: Int = 1
+    var synthetic = false
+    /// Remove `SIGBENCH_INJECT` from the worker's environment (every base-binary worker).
+    var stripInjection = false
+  }
+
+  /// Runs one timing worker and decodes what it wrote. Exit 3 when it fails or writes nonsense.
+  static func timing(_ job: Job, scratch: URL, tag: String) throws -> WorkerOutput {
+    let file = scratch.appendingPathComponent("worker-\(tag).json")
+    var args = [
+      "bench", "--worker", file.path, "--corpus", job.corpus, "--strategies", job.strategies,
+      "--lanes", job.lanes.map(\.rawValue).joined(separator: ","), "--repetitions",
+      String(job.repetitions), "--quiet",
+    ]
+    if !job.synthetic { args.append("--no-synthetic") }
+    try spawn(
+      job.binary.path, args, stripInjection: job.stripInjection, what: "timing worker \(tag)")
+    return try decode(file, what: "timing worker \(tag)")
+  }
+
+  /// Counter subset sizes per lane for `points`: the raster lane costs ~500,000 instructions a
+  /// point (~600× a plain push), so it counts a twentieth as many points.
+  static func subset(_ points: Int) -> [BenchLane: Int] {
+    [.smooth: points, .smoothRaster: max(10, points / 20)]
+  }
+
+  /// The valgrind executable on PATH, if any.
+  static func findValgrind() -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for dir in path.split(separator: ":") {
+      let candidate = "\(dir)/valgrind"
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+  }
+
+  /// Runs the counter worker under callgrind and parses its dumps. Never throws for a missing
+  /// or failing valgrind: the counters are then "unavailable" with the reason.
+  static func counters(_ job: Job, points: Int, startPoints: Int, scratch: URL, tag: String)
+    -> (CounterRunInfo, [CounterFigures])
+  {
+    let sizes = subset(points)
+    let subsetInfo = Dictionary(uniqueKeysWithValues: sizes.map { ($0.key.rawValue, $0.value) })
+    let folder = scratch.appendingPathComponent("callgrind-\(tag)")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let vgArgs = [
+      "--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no", "--compress-strings=no",
+      "--compress-pos=no", "-q", "--callgrind-out-file=\(folder.path)/cg.out",
+    ]
+    let command =
+      "valgrind " + vgArgs.dropLast().joined(separator: " ")
+      + " --callgrind-out-file=DIR/cg.out sigbench bench --counter-worker …"
+    func unavailable(_ why: String) -> (CounterRunInfo, [CounterFigures]) {
+      (
+        CounterRunInfo(
+          tool: "callgrind", command: command, subsetPoints: subsetInfo, startPoints: startPoints,
+          unavailableReason: why), []
+      )
+    }
+    guard let valgrind = findValgrind() else {
+      return unavailable("valgrind is not installed (scripts/install-deps.sh installs it)")
+    }
+    let file = folder.appendingPathComponent("plan.json")
+    let args =
+      vgArgs + [
+        job.binary.path, "bench", "--counter-worker", file.path, "--corpus", job.corpus,
+        "--strategies", job.strategies, "--lanes", job.lanes.map(\.rawValue).joined(separator: ","),
+        "--counter-points", String(points), "--quiet",
+      ]
+    do {
+      try spawn(valgrind, args, stripInjection: job.stripInjection, what: "counter worker \(tag)")
+      let out = try decode(file, what: "counter worker \(tag)")
+      guard out.underValgrind == true, let plan = out.counterPlan else {
+        return unavailable("the counter worker did not find itself under valgrind")
+      }
+      let parts = CallgrindProfile.loadParts(in: folder, prefix: "cg.out")
+      let figures = CallgrindProfile.figures(plans: plan, parts: parts)
+      return (
+        CounterRunInfo(
+          tool: "callgrind", command: command, subsetPoints: subsetInfo, startPoints: startPoints,
+          unavailableReason: parts.isEmpty ? "callgrind wrote no labelled dumps" : nil), figures
+      )
+    } catch {
+      return unavailable("callgrind run failed: \(error)")
+    }
+  }
+
+  /// Runs `path args`, waits, and throws exit 3 with the tail of stderr on failure.
+  static func spawn(_ path: String, _ args: [String], stripInjection: Bool, what: String) throws {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: path)
+    p.arguments = args
+    var env = ProcessInfo.processInfo.environment
+    if stripInjection { env.removeValue(forKey: Injection.environmentVariable) }
+    p.environment = env
+    let err = Pipe()
+    p.standardError = err
+    p.standardOutput = FileHandle.nullDevice
+    do { try p.run() } catch {
+      throw CommandFailure(.invalidBenchmark, "\(what): cannot start \(path): \(error)")
+    }
+    let e = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    guard p.terminationReason == .exit, p.terminationStatus == 0 else {
+      let tail = String(decoding: e, as: UTF8.self).split(separator: "\n").suffix(5)
+        .joined(separator: " | ")
+      throw CommandFailure(
+        .invalidBenchmark,
+        "\(what) failed (status \(p.terminationStatus)): \(tail.isEmpty ? "no message" : tail)")
+    }
+  }
+
+  static func decode(_ file: URL, what: String) throws -> WorkerOutput {
+    do {
+      let out = try JSONDecoder().decode(WorkerOutput.self, from: Data(contentsOf: file))
+      for f in out.figures {
+        for (k, v) in f.gateMetrics where !(v.isFinite && v > 0) {
+          throw CommandFailure(.invalidBenchmark, "\(what): \(f.strategy) \(k) is \(v)")
+        }
+      }
+      return out
+    } catch let e as CommandFailure {
+      throw e
+    } catch {
+      throw CommandFailure(.invalidBenchmark, "\(what) wrote no readable result: \(error)")
+    }
+  }
+}

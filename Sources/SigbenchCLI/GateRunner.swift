@@ -1,0 +1,297 @@
+import Foundation
+import SigbenchBench
+import SigbenchCore
+
+/// The regression gate (issue 6, items 7–12), shared by `gate` and `run --baseline`.
+///
+/// Timing: process-level replicates, either against a stored baseline from the same machine
+/// or same-job A/B (head and `--base-binary` workers interleaved in a seeded random order);
+/// Mann–Whitney U + bootstrap interval + multiple-comparison correction + thresholds per
+/// metric; a flagged regression is re-measured once before it fails. Counters: deterministic
+/// ±1 % and new-steady-allocation rules. Budgets: p99 against the 240 Hz sample period.
+struct GateRunner {
+  var session: BenchSession
+  var lanes: [BenchLane] = BenchLane.allCases
+  var processes = 10
+  var settings = GateSettings()
+  var baselineName: String?
+  var baseBinary: String?
+  var outDir: String
+  var failOnInconclusive = false
+  var enforceBudget = false
+  var counters = true
+  var counterPoints = 1000
+  var orderSeed: UInt64 = 0
+  var injection: Injection?
+
+  /// Runs the gate, writes gate.json and gate.md, and returns the report.
+  func run(console: Console) throws -> (GateReport, URL) {
+    let started = Date()
+    let baseline = try loadBaseline()
+    let headMachine = MachineFingerprint.current()
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "sigbench-gate-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+
+    // 1. Timing replicates.
+    let sides = try measure(session.strategiesText, scratch: scratch, round: "r1", console: console)
+    var report = GateReport(
+      tool: "sigbench \(SigbenchMain.version)", createdAt: BenchSession.now(),
+      mode: baseBinary != nil ? "a/b" : "baseline", baselineName: baselineName,
+      baseBinary: baseBinary, machine: headMachine,
+      baseMachine: baseBinary != nil ? sides.baseMachine : baseline?.machine,
+      provenance: session.provenance, baseProvenance: baseline?.provenance, corpus: session.corpus,
+      headTimers: sides.headTimers, baseTimers: sides.baseTimers, settings: settings,
+      processesPerSide: processes, order: sides.order, orderSeed: orderSeed)
+    report.injection = injection
+    report.acknowledgements = baseline?.acknowledgements ?? []
+    let headSets = ReplicateSet.collect(sides.head)
+    var baseSets: [ReplicateSet] = []
+    if baseBinary != nil {
+      baseSets = ReplicateSet.collect(sides.base)
+      report.timingStatus = "compared (same-job A/B)"
+    } else if let b = baseline {
+      if let why = b.timingIncompatibility(
+        machine: headMachine, corpusChecksum: session.corpus.checksum)
+      {
+        report.timingStatus = "incompatible: \(why)"
+      } else {
+        baseSets = b.replicates
+        report.timingStatus = "compared (stored baseline '\(b.name)')"
+      }
+    }
+    if !baseSets.isEmpty {
+      report.timing = GateEvaluator.compareTiming(
+        head: headSets, base: baseSets, settings: settings)
+      for i in report.timing.indices where report.timing[i].verdict == .regressed {
+        if let a = acknowledgement(
+          report.timing[i].strategy, report.timing[i].lane, report.timing[i].metric, baseline)
+        {
+          report.timing[i].verdict = .acknowledged
+          report.timing[i].acknowledgement = a
+        }
+      }
+      try confirm(&report, scratch: scratch, console: console)
+      let missing = Set(baseSets.map(\.strategy)).symmetricDifference(Set(headSets.map(\.strategy)))
+      if !missing.isEmpty {
+        report.warnings.append(
+          "strategies on one side only (not compared): \(missing.sorted().joined(separator: ", "))")
+      }
+    }
+    report.budgets = GateEvaluator.budgets(sides.head, limit: settings.budgetP99Fraction)
+
+    // 2. Counters.
+    runCounters(&report, baseline: baseline, scratch: scratch, console: console)
+
+    // 3. Outcome.
+    var codes: [ExitCode] = []
+    if !report.confirmedTimingRegressions.isEmpty || !report.counterRegressions.isEmpty
+      || (enforceBudget && report.budgets.contains { $0.verdict == .overBudget })
+    {
+      codes.append(.confirmedRegression)
+    }
+    let countersCompared = report.counters.contains { $0.verdict != .unavailable }
+    if report.timing.isEmpty && !countersCompared { codes.append(.baselineUnusable) }
+    if failOnInconclusive
+      && report.timing.contains(where: {
+        $0.verdict == .inconclusive || $0.verdict == .notConfirmed
+      })
+    {
+      codes.append(.inconclusive)
+    }
+    let code = ExitCode.combine(codes)
+    report.exitCode = code.rawValue
+    report.outcome = GateRunner.outcome(code)
+    if !enforceBudget && report.budgets.contains(where: { $0.verdict == .overBudget }) {
+      report.warnings.append("over budget (reported only; --enforce-budget makes it fail)")
+    }
+    report.seconds = Date().timeIntervalSince(started)
+    let folder = URL(fileURLWithPath: outDir).appendingPathComponent("gates")
+      .appendingPathComponent(RunCommand.makeRunID(started))
+    try AtomicFiles.write(try report.encoded(), to: folder.appendingPathComponent("gate.json"))
+    let md = GateMarkdown.render(report)
+    try AtomicFiles.write(Data(md.utf8), to: folder.appendingPathComponent("gate.md"))
+    if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty,
+      let h = FileHandle(forWritingAtPath: summary)
+    {
+      h.seekToEndOfFile()
+      h.write(Data((md + "\n").utf8))
+      try? h.close()
+    }
+    return (report, folder)
+  }
+
+  static func outcome(_ code: ExitCode) -> String {
+    switch code {
+    case .success: return "pass"
+    case .confirmedRegression: return "FAIL: confirmed regression"
+    case .baselineUnusable: return "baseline incompatible: nothing could be compared"
+    case .inconclusive: return "inconclusive"
+    default: return code.meaning
+    }
+  }
+
+  func loadBaseline() throws -> Baseline? {
+    guard let name = baselineName else { return nil }
+    let url = BaselineStore(outDir: outDir).url(name)
+    guard FileManager.default.fileExists(atPath: url.path) else {
+      throw CommandFailure(
+        .baselineUnusable,
+        "no baseline '\(name)' at \(url.path) (create it with 'sigbench baseline save \(name)')")
+    }
+    do {
+      return try Baseline.decode(Data(contentsOf: url))
+    } catch {
+      throw CommandFailure(.baselineUnusable, "baseline '\(name)' is unreadable: \(error)")
+    }
+  }
+
+  func acknowledgement(_ strategy: String, _ lane: BenchLane, _ metric: String, _ b: Baseline?)
+    -> String?
+  {
+    let id = session.strategies.first { $0.label == strategy }?.id ?? strategy
+    return b?.acknowledgements.first {
+      $0.covers(strategy: strategy, id: id, lane: lane, metric: metric)
+    }?.reason
+  }
+
+  /// Timing replicates of both sides. In A/B mode head and base workers run interleaved in a
+  /// random order drawn from `orderSeed`; in baseline mode only head workers run.
+  struct Sides {
+    var head: [[LaneFigures]] = []
+    var base: [[LaneFigures]] = []
+    var headTimers: [TimerCalibration] = []
+    var baseTimers: [TimerCalibration] = []
+    var baseMachine: MachineFingerprint?
+    var order: [String] = []
+  }
+
+  func measure(_ strategies: String, scratch: URL, round: String, console: Console) throws -> Sides
+  {
+    var schedule = [String](repeating: "head", count: processes)
+    if baseBinary != nil { schedule += [String](repeating: "base", count: processes) }
+    var rng = SeededGenerator(seed: orderSeed &+ (round == "r1" ? 0 : 1))
+    schedule.shuffle(using: &rng)
+    var sides = Sides()
+    sides.order = schedule
+    for (i, side) in schedule.enumerated() {
+      var job = BenchWorkers.Job(
+        binary: side == "head"
+          ? BenchWorkers.selfBinary : URL(fileURLWithPath: baseBinary!),
+        corpus: session.corpusPath, strategies: strategies, lanes: lanes)
+      job.stripInjection = side == "base"
+      console.note("gate \(round): worker \(i + 1)/\(schedule.count) (\(side))")
+      let out = try BenchWorkers.timing(job, scratch: scratch, tag: "\(round)-\(i)-\(side)")
+      if side == "head" {
+        sides.head.append(out.figures)
+        sides.headTimers.append(out.timer)
+      } else {
+        sides.base.append(out.figures)
+        sides.baseTimers.append(out.timer)
+        sides.baseMachine = out.machine
+      }
+    }
+    return sides
+  }
+
+  /// Re-measures the strategies with a flagged regression in fresh processes; a flag that does
+  /// not reproduce becomes "not confirmed".
+  func confirm(_ report: inout GateReport, scratch: URL, console: Console) throws {
+    let flagged = report.timing.indices.filter { report.timing[$0].verdict == .regressed }
+    guard !flagged.isEmpty else { return }
+    let labels = Array(Set(flagged.map { report.timing[$0].strategy })).sorted()
+    let specs = session.strategies.filter { labels.contains($0.label) }.map(\.label)
+    console.note("gate: re-measuring \(labels.joined(separator: ", ")) to confirm")
+    let again = try measure(
+      specs.joined(separator: ","), scratch: scratch, round: "r2", console: console)
+    let keys = Set(
+      flagged.map {
+        "\(report.timing[$0].strategy)|\(report.timing[$0].lane.rawValue)|\(report.timing[$0].metric)"
+      })
+    let head = ReplicateSet.collect(again.head).filter { keys.contains($0.key) }
+    let base =
+      baseBinary != nil
+      ? ReplicateSet.collect(again.base).filter { keys.contains($0.key) }
+      : report.timing.filter { keys.contains("\($0.strategy)|\($0.lane.rawValue)|\($0.metric)") }
+        .map {
+          ReplicateSet(strategy: $0.strategy, lane: $0.lane, metric: $0.metric, values: $0.base)
+        }
+    let second = GateEvaluator.compareTiming(head: head, base: base, settings: settings)
+    for i in flagged {
+      let c = report.timing[i]
+      guard
+        let s = second.first(where: {
+          $0.strategy == c.strategy && $0.lane == c.lane && $0.metric == c.metric
+        })
+      else { continue }
+      report.timing[i].confirmation = TimingComparison.Confirmation(
+        verdict: s.verdict, head: s.head, base: s.base, pAdjusted: s.pAdjusted, ratio: s.ratio)
+      if s.verdict != .regressed { report.timing[i].verdict = .notConfirmed }
+    }
+  }
+
+  func runCounters(
+    _ report: inout GateReport, baseline: Baseline?, scratch: URL, console: Console
+  ) {
+    guard counters else {
+      report.counterStatus = "not measured (--no-counters)"
+      return
+    }
+    console.note("gate: counting instructions and allocations under callgrind")
+    var job = BenchWorkers.Job(
+      binary: BenchWorkers.selfBinary, corpus: session.corpusPath,
+      strategies: session.strategiesText, lanes: lanes)
+    let (headRun, headCounters) = BenchWorkers.counters(
+      job, points: counterPoints, startPoints: BenchOptions().startPoints, scratch: scratch,
+      tag: "head")
+    if let why = headRun.unavailableReason {
+      report.counterStatus = "unavailable: \(why)"
+      return
+    }
+    var baseCounters: [CounterFigures] = []
+    if let bin = baseBinary {
+      job.binary = URL(fileURLWithPath: bin)
+      job.stripInjection = true
+      let (baseRun, c) = BenchWorkers.counters(
+        job, points: counterPoints, startPoints: BenchOptions().startPoints, scratch: scratch,
+        tag: "base")
+      if let why = baseRun.unavailableReason {
+        report.counterStatus = "unavailable on the base side: \(why)"
+        return
+      }
+      baseCounters = c
+      report.counterStatus = "compared (same-job A/B)"
+    } else if let b = baseline {
+      if let why = b.counterIncompatibility(
+        machine: report.machine, corpusChecksum: session.corpus.checksum, run: headRun)
+      {
+        report.counterStatus = "incompatible: \(why)"
+        return
+      }
+      if let why = b.counterRun.unavailableReason {
+        report.counterStatus = "unavailable in the baseline: \(why)"
+        return
+      }
+      baseCounters = b.counters
+      report.counterStatus = "compared (stored baseline '\(b.name)')"
+    }
+    report.counters = GateEvaluator.compareCounters(
+      head: headCounters, base: baseCounters, tolerance: settings.instructionTolerance)
+    for i in report.counters.indices where report.counters[i].verdict == .regressed {
+      if let a = acknowledgement(
+        report.counters[i].strategy, report.counters[i].lane, report.counters[i].metric, baseline)
+      {
+        report.counters[i].verdict = .acknowledged
+        report.counters[i].acknowledgement = a
+      }
+    }
+  }
+}
+
+/// Where baselines live: `<out>/baselines/NAME.json` (default `Reports/baselines/`).
+struct BaselineStore {
+  var outDir: String
+  var folder: URL { URL(fileURLWithPath: outDir).appendingPathComponent("baselines") }
+  func url(_ name: String) -> URL { folder.appendingPathComponent("\(name).json") }
+}

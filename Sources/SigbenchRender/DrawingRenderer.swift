@@ -1,11 +1,14 @@
 import SigbenchCore
 
 /// One-shot rendering of a drawing: raw samples, each stroke's stable ink (one layer per
-/// stroke, so translucent ink never darkens where a stroke crosses itself) and the tentative
-/// tail, composited over the background and written into a libgd image.
+/// stroke, merged with the ink opacity, so translucent ink never darkens where a stroke crosses
+/// itself) and the tentative tail, composited over the background (a colour or a picture) and
+/// written into a libgd image.
+///
+/// - Complexity: O(cells set + cells of each stroke's dirty rectangle) for the masks plus
+///   O(width × height) to fill the background and write the image.
 public struct DrawingRenderer: Sendable {
   public var spec: RenderSpec
-  let rasterizer = InkRasterizer()
 
   public init(spec: RenderSpec) { self.spec = spec }
 
@@ -18,8 +21,19 @@ public struct DrawingRenderer: Sendable {
   public func render(strokes: [StrokeInk], samples: [[Sample]], transform: Transform)
     throws(RenderError) -> GDImage
   {
-    var canvas = Canvas(width: spec.width, height: spec.height, background: spec.background)
+    try renderCanvas(strokes: strokes, samples: samples, transform: transform).makeImage()
+  }
+
+  /// Renders onto `background` (a canvas of the spec's size, e.g. a picture loaded through
+  /// libgd) or onto the spec's background colour when `nil`, and returns the canvas.
+  public func renderCanvas(
+    strokes: [StrokeInk], samples: [[Sample]], transform: Transform, background: Canvas? = nil
+  ) -> Canvas {
+    var canvas =
+      background.flatMap { $0.width == spec.width && $0.height == spec.height ? $0 : nil }
+      ?? Canvas(width: spec.width, height: spec.height, background: spec.background)
     var mask = CoverageMask(width: spec.width, height: spec.height, factor: spec.supersample)
+    var rasterizer = InkRasterizer()
     if spec.showRawSamples {
       for stroke in samples {
         for s in stroke {
@@ -30,18 +44,26 @@ public struct DrawingRenderer: Sendable {
       mask.clear()
     }
     for ink in strokes {
-      rasterizer.draw(ink.stable, transform: transform, into: &mask)
+      rasterizer.rasterize(ink.stable, transform: transform, into: &mask)
       if spec.tentative == nil {
-        rasterizer.draw(ink.tentative, transform: transform, into: &mask)
+        rasterizer.rasterize(ink.tentative, transform: transform, into: &mask)
       }
       canvas.composite(mask, color: spec.ink, opacity: spec.inkOpacity)
       mask.clear()
       if let t = spec.tentative, !ink.tentative.isEmpty {
-        rasterizer.draw(ink.tentative, transform: transform, into: &mask)
+        rasterizer.rasterize(ink.tentative, transform: transform, into: &mask)
         canvas.composite(mask, color: t, opacity: spec.inkOpacity)
         mask.clear()
       }
     }
-    return try canvas.makeImage()
+    return canvas
+  }
+}
+
+extension StrokeInk {
+  /// Each stroke of `drawing` smoothed in batch by `strategy` (fresh instance per stroke, all
+  /// samples pushed, then finished): the final ink, nothing tentative.
+  public static func final(_ drawing: Drawing, _ strategy: ConfiguredStrategy) -> [StrokeInk] {
+    drawing.strokes.map { StrokeInk(stable: strategy.smooth($0.samples)) }
   }
 }

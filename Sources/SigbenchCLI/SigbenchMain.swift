@@ -9,6 +9,7 @@ public enum SigbenchMain {
   /// Every subcommand, in help order.
   static let commands: [any Command.Type] = [
     RunCommand.self, StrategiesCommand.self, ReportCommand.self, FixturesCommand.self,
+    RenderCommand.self,
   ]
 
   public static func main() -> Never {

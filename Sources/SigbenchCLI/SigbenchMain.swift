@@ -10,6 +10,8 @@ public enum SigbenchMain {
   static let commands: [any Command.Type] = [
     RunCommand.self, StrategiesCommand.self, ReportCommand.self, FixturesCommand.self,
     RenderCommand.self,
+    ContactSheetCommand.self,
+    ReplayCommand.self,
   ]
 
   public static func main() -> Never {

@@ -33,8 +33,21 @@ public struct VectorStyle: Hashable, Sendable {
     guard let b = InkBounds.of(strokes) else {
       throw .vector("nothing to export: the drawing has no ink")
     }
-    return b.insetBy(-margin)
+    let f = b.insetBy(-margin)
+    // Beyond ~100 m of ink the input is broken, and cairo would spend unbounded time
+    // flattening arcs of such radii.
+    let limit = VectorStyle.maxExtent
+    guard abs(f.minX) <= limit, abs(f.minY) <= limit, abs(f.maxX) <= limit, abs(f.maxY) <= limit
+    else {
+      throw .vector(
+        "ink extends beyond ±\(Int(limit)) CSS px (\(f.minX), \(f.minY) … \(f.maxX), \(f.maxY)); "
+          + "refusing to export")
+    }
+    return f
   }
+
+  /// Largest coordinate magnitude exported, CSS px (about 100 m).
+  public static let maxExtent = 400_000.0
 
   /// Effective layer alpha: colour alpha × opacity, clamped to [0, 1].
   var layerAlpha: Double { max(0, min(1, Double(ink.a) / 255 * opacity)) }
@@ -48,7 +61,7 @@ enum DecimalText {
     var scale: Double = 1
     for _ in 0..<decimals { scale *= 10 }
     let scaled = (v * scale).rounded()
-    guard abs(scaled) < 9e15 else { return String(Int64(v.rounded())) }
+    guard abs(scaled) < 9e15 else { return String(v) }  // exponent form, still valid SVG
     var n = Int64(scaled)
     if n == 0 { return "0" }
     let negative = n < 0

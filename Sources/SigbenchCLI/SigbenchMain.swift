@@ -12,6 +12,7 @@ public enum SigbenchMain {
     RenderCommand.self,
     ContactSheetCommand.self,
     ReplayCommand.self,
+    RenderBenchCommand.self,
   ]
 
   public static func main() -> Never {

@@ -144,19 +144,31 @@ public struct Canvas: Sendable {
   }
 
   /// Writes the canvas into `image` with its top-left corner at (x, y) (clipped, no blending).
+  ///
+  /// Runs of identical pixels (most of a picture is background) reuse the previous conversion.
   public func write(into image: GDImage, x x0: Int, y y0: Int) {
     let w = width
+    let xs = max(0, -x0)..<max(max(0, -x0), min(w, image.width - x0))
+    guard !xs.isEmpty else { return }
     pixels.withUnsafeBufferPointer { buf in
+      var last: (Float, Float, Float, Float) = (-1, -1, -1, -1)
+      var lastPixel: Int32 = 0
       for y in 0..<height {
         let ty = y0 + y
         guard ty >= 0, ty < image.height else { continue }
         image.withRow(ty) { row in
           let p = buf.baseAddress! + y * w * 4
-          for x in 0..<w {
-            let tx = x0 + x
-            guard tx >= 0, tx < image.width else { continue }
+          for x in xs {
             let i = x * 4
-            row[tx] = Canvas.straight(p[i], p[i + 1], p[i + 2], p[i + 3]).gdPixel
+            let r = p[i]
+            let g = p[i + 1]
+            let b = p[i + 2]
+            let a = p[i + 3]
+            if r != last.0 || g != last.1 || b != last.2 || a != last.3 {
+              last = (r, g, b, a)
+              lastPixel = Canvas.straight(r, g, b, a).gdPixel
+            }
+            row[x0 + x] = lastPixel
           }
         }
       }

@@ -289,23 +289,31 @@ public struct CoverageMask: Sendable {
       for y in rect.minY..<rect.maxY {
         let out = coverage + (y - rect.minY) * stride
         let rowBase = cellsBase + (y * f) * w
+        // Cells are 0 or 1, so the bytes of a multi-byte load can be summed lane-wise
+        // without carries and folded with one multiply.
         switch f {
         case 2:
-          let r0 = rowBase
-          let r1 = rowBase + w
+          let r0 = UnsafeRawPointer(rowBase)
+          let r1 = UnsafeRawPointer(rowBase + w)
           for x in rect.minX..<rect.maxX {
-            let c = 2 * x
-            out[x] = r0[c] &+ r0[c + 1] &+ r1[c] &+ r1[c + 1]
+            let v =
+              r0.loadUnaligned(fromByteOffset: 2 * x, as: UInt16.self)
+              &+ r1.loadUnaligned(fromByteOffset: 2 * x, as: UInt16.self)
+            out[x] = UInt8(truncatingIfNeeded: (v &+ (v >> 8)) & 0xFF)
           }
         case 4:
+          let r0 = UnsafeRawPointer(rowBase)
+          let r1 = UnsafeRawPointer(rowBase + w)
+          let r2 = UnsafeRawPointer(rowBase + 2 * w)
+          let r3 = UnsafeRawPointer(rowBase + 3 * w)
           for x in rect.minX..<rect.maxX {
-            let c = 4 * x
-            var n: UInt8 = 0
-            for dy in 0..<4 {
-              let r = rowBase + dy * w + c
-              n = n &+ r[0] &+ r[1] &+ r[2] &+ r[3]
-            }
-            out[x] = n
+            let o = 4 * x
+            let v =
+              r0.loadUnaligned(fromByteOffset: o, as: UInt32.self)
+              &+ r1.loadUnaligned(fromByteOffset: o, as: UInt32.self)
+              &+ r2.loadUnaligned(fromByteOffset: o, as: UInt32.self)
+              &+ r3.loadUnaligned(fromByteOffset: o, as: UInt32.self)
+            out[x] = UInt8(truncatingIfNeeded: (v &* 0x0101_0101) >> 24)
           }
         default:
           for x in rect.minX..<rect.maxX {

@@ -29,11 +29,26 @@ public struct DrawingRenderer: Sendable {
   public func renderCanvas(
     strokes: [StrokeInk], samples: [[Sample]], transform: Transform, background: Canvas? = nil
   ) -> Canvas {
+    var workspace = RenderWorkspace()
+    return renderCanvas(
+      strokes: strokes, samples: samples, transform: transform, background: background,
+      workspace: &workspace)
+  }
+
+  /// As `renderCanvas(strokes:samples:transform:background:)`, reusing `workspace`'s
+  /// supersampled mask and scratch storage between renders of the same size (a fresh 4× mask
+  /// of 800×300 is 3.8 MB to allocate and fault in on every render otherwise).
+  public func renderCanvas(
+    strokes: [StrokeInk], samples: [[Sample]], transform: Transform, background: Canvas?,
+    workspace: inout RenderWorkspace
+  ) -> Canvas {
     var canvas =
       background.flatMap { $0.width == spec.width && $0.height == spec.height ? $0 : nil }
       ?? Canvas(width: spec.width, height: spec.height, background: spec.background)
-    var mask = CoverageMask(width: spec.width, height: spec.height, factor: spec.supersample)
-    var rasterizer = InkRasterizer()
+    var mask = workspace.takeMask(width: spec.width, height: spec.height, factor: spec.supersample)
+    defer { workspace.mask = mask }
+    var rasterizer = workspace.rasterizer
+    defer { workspace.rasterizer = rasterizer }
     if spec.showRawSamples {
       for stroke in samples {
         for s in stroke {
@@ -57,6 +72,25 @@ public struct DrawingRenderer: Sendable {
       }
     }
     return canvas
+  }
+}
+
+/// Storage a renderer can reuse between renders: the supersampled mask (always left cleared)
+/// and the rasterizer's scratch polygons.
+public struct RenderWorkspace: Sendable {
+  var mask: CoverageMask?
+  var rasterizer = InkRasterizer()
+
+  public init() {}
+
+  mutating func takeMask(width: Int, height: Int, factor: Int) -> CoverageMask {
+    if var m = mask, m.width == width, m.height == height, m.factor == factor {
+      mask = nil
+      m.clear()
+      return m
+    }
+    mask = nil
+    return CoverageMask(width: width, height: height, factor: factor)
   }
 }
 

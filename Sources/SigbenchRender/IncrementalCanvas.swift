@@ -29,6 +29,8 @@ public struct IncrementalCanvas: Sendable {
   /// Downsampled coverage of the current tentative tail.
   var tentativeCoverage: [UInt8]
   var tentativeRect: PixelRect = .empty
+  /// Pixels touched by the last update's stable geometry.
+  public private(set) var lastStableBounds: PixelRect = .empty
   /// Pixels touched by the current stroke's stable ink.
   var strokeRect: PixelRect = .empty
   /// Strokes already merged by `endStroke()`, over the background.
@@ -53,23 +55,26 @@ public struct IncrementalCanvas: Sendable {
 
   /// Applies one step of a strategy: bakes `output.stable`, replaces the tentative tail.
   public mutating func apply(_ output: StrokeOutput) {
+    lastStableBounds = .empty
     if !output.stable.isEmpty {
       stableMask.resetDirty()
       rasterizer.rasterize(output.stable, transform: transform, into: &stableMask)
       let r = stableMask.dirtyPixels
-      downsample(stableMask, r, into: &stableCoverage)
+      IncrementalCanvas.downsample(stableMask, r, spec.width, into: &stableCoverage)
       strokeRect = strokeRect.union(r)
+      lastStableBounds = r
     }
     if !tentativeRect.isEmpty {
       tentativeMask.clear()
-      zero(&tentativeCoverage, tentativeRect)
+      IncrementalCanvas.zero(&tentativeCoverage, tentativeRect, spec.width)
       tentativeRect = .empty
     }
     if !output.tentative.isEmpty {
       tentativeMask.resetDirty()
       rasterizer.rasterize(output.tentative, transform: transform, into: &tentativeMask)
       tentativeRect = tentativeMask.dirtyPixels
-      downsample(tentativeMask, tentativeRect, into: &tentativeCoverage)
+      IncrementalCanvas.downsample(
+        tentativeMask, tentativeRect, spec.width, into: &tentativeCoverage)
     }
   }
 
@@ -83,21 +88,23 @@ public struct IncrementalCanvas: Sendable {
       rect: strokeRect)
     stableMask.clear(pixels: strokeRect)
     stableMask.resetDirty()
-    zero(&stableCoverage, strokeRect)
+    IncrementalCanvas.zero(&stableCoverage, strokeRect, spec.width)
     strokeRect = .empty
   }
 
-  func downsample(_ mask: CoverageMask, _ rect: PixelRect, into coverage: inout [UInt8]) {
+  // Static on purpose: a method on `self` taking `&self.coverage` would make Swift copy `self`
+  // for the call, and the coverage array (then shared) would be copied whole on every update.
+  static func downsample(
+    _ mask: CoverageMask, _ rect: PixelRect, _ w: Int, into coverage: inout [UInt8]
+  ) {
     guard !rect.isEmpty else { return }
-    let w = spec.width
     coverage.withUnsafeMutableBufferPointer { buf in
       mask.downsample(rect, into: buf.baseAddress! + rect.minY * w, stride: w)
     }
   }
 
-  func zero(_ coverage: inout [UInt8], _ rect: PixelRect) {
+  static func zero(_ coverage: inout [UInt8], _ rect: PixelRect, _ w: Int) {
     guard !rect.isEmpty else { return }
-    let w = spec.width
     coverage.withUnsafeMutableBufferPointer { buf in
       for y in rect.minY..<rect.maxY {
         (buf.baseAddress! + y * w + rect.minX).update(repeating: 0, count: rect.width)

@@ -14,8 +14,9 @@ struct RenderCommand: Command {
       --px-per-unit the canvas is the ink's tight bounds plus --margin at 1 px per CSS px.
       With --background-image the picture (PNG, JPEG or GIF) is the canvas and the drawing's
       coordinates are its pixels (an annotation over a chart).
-      SVG and PDF: the same filled outlines, cropped to the tight ink bounds plus --margin,
-      at their physical size (1 CSS px = 1/96 in). PDF: --page and --field place the
+      SVG and PDF: the same filled outlines, cropped to the tight ink bounds (plus --margin),
+      at their physical size (1 CSS px = 1/96 in), without a background unless --background
+      is given. PDF: --page and --field place the
       signature into a field on a page, the way a PDF signature field receives it.
       """,
     options: [
@@ -141,7 +142,8 @@ struct RenderCommand: Command {
   var vectorStyle: VectorStyle {
     VectorStyle(
       ink: options.ink, opacity: options.inkAlpha,
-      background: options.background.a > 0 ? options.background : nil, margin: options.margin)
+      background: options.backgroundGiven && options.background.a > 0 ? options.background : nil,
+      margin: options.marginGiven ? options.margin : 0)
   }
 
   func png(_ drawing: Drawing, _ inks: [StrokeInk]) throws -> GDImage {

@@ -13,7 +13,9 @@ struct RenderOptions {
       "size", value: "WxH",
       help: "Canvas size in CSS px; the ink is fitted into it (with --margin)."),
     OptionSpec(
-      "margin", value: "PX", help: "Free space around the ink, CSS px.", default: "10"),
+      "margin", value: "PX",
+      help:
+        "Free space around the ink, CSS px (default: 10 for PNG, 0 for SVG and PDF: a tight box)."),
     OptionSpec(
       "px-per-unit", value: "S",
       help: "Fixed scale: output px per CSS px; the canvas is the ink's bounds plus the margin."),
@@ -25,7 +27,8 @@ struct RenderOptions {
       default: "2", allowed: ["2", "4"]),
     OptionSpec(
       "background", value: "COLOR",
-      help: "Background: #rrggbb, #rrggbbaa, a name, or transparent.", default: "white"),
+      help: "Background: #rrggbb, #rrggbbaa, a name, or transparent (default: white for "
+        + "PNG, none for SVG and PDF)."),
     OptionSpec("ink", value: "COLOR", help: "Ink colour (default: the preset's, else black)."),
     OptionSpec(
       "ink-alpha", value: "A", help: "Ink opacity in [0, 1], per stroke layer (default: preset's)."),
@@ -37,15 +40,21 @@ struct RenderOptions {
 
   var sizing: CanvasSizing?
   var margin: Double
+  /// True when `--margin` was given (vector output is otherwise cropped tight).
+  var marginGiven: Bool
   var deviceScale: Int
   var supersample: Int
   var background: RGBA
+  /// True when `--background` was given (vector output then fills its frame with it; by
+  /// default SVG and PDF have no background).
+  var backgroundGiven: Bool
   var ink: RGBA
   var inkAlpha: Double
   var brush: Brush?
 
   init(_ a: ParsedArguments) throws {
     margin = try RenderOptions.number(a.value("margin") ?? "10", "--margin", 0...10_000)
+    marginGiven = a.value("margin") != nil
     deviceScale = Int(a.value("device-scale") ?? "1") ?? 1
     supersample = Int(a.value("supersample") ?? "2") ?? 2
     if a.value("size") != nil && a.value("px-per-unit") != nil {
@@ -59,6 +68,7 @@ struct RenderOptions {
         pxPerUnit: try RenderOptions.number(s, "--px-per-unit", 0.01...100), margin: margin)
     }
     background = try RenderOptions.color(a.value("background") ?? "white", "--background")
+    backgroundGiven = a.value("background") != nil
     brush = a.value("preset").flatMap(Brush.preset(named:))
     ink = try a.value("ink").map { try RenderOptions.color($0, "--ink") } ?? brush?.color ?? .black
     inkAlpha =

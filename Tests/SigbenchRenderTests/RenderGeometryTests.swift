@@ -232,4 +232,35 @@ struct RenderGeometryTests {
     #expect(first.width == 160 && first.height == 76)
     #expect(bytes.starts(with: Array("GIF89a".utf8)))
   }
+
+  @Test("replay frame delays add up to the drawing's real duration plus the final hold")
+  func replayTiming() throws {
+    var spec = RenderSpec()
+    spec.width = 64
+    spec.height = 48
+    let drawing = try TestDrawings.fixture("signature-120hz")
+    let times = drawing.strokes.flatMap { $0.samples.compactMap(\.time) }
+    let duration = try #require(times.max()) - (times.min() ?? 0)
+    let s = try StrategyCatalog.configure(StrategySpec(id: "straight"))
+    var replay = ReplayAnimation(spec: spec)
+    replay.frameInterval = 0.05
+    replay.holdAtEnd = 1
+    let bytes = try replay.gif(drawing, strategies: [s])
+    // Graphic control extensions: 0x21 0xF9 0x04 <flags> <delay lo> <delay hi>, 1/100 s.
+    var total = 0
+    var frames = 0
+    var i = 0
+    while i + 5 < bytes.count {
+      if bytes[i] == 0x21 && bytes[i + 1] == 0xF9 && bytes[i + 2] == 0x04 {
+        total += Int(bytes[i + 4]) | Int(bytes[i + 5]) << 8
+        frames += 1
+        i += 6
+      } else {
+        i += 1
+      }
+    }
+    #expect(frames >= Int(duration / 0.05))
+    let expected = (duration + 1) * 100
+    #expect(abs(Double(total) - expected) <= 5 + 0.5, "delays \(total) cs, expected \(expected)")
+  }
 }

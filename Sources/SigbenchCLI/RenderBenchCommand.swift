@@ -33,6 +33,10 @@ struct RenderBenchCommand: Command {
         "strategy", value: "SPEC", help: "Strategy producing the geometry.", default: "straight"),
       OptionSpec("runs", value: "N", help: "Timed one-shot runs per factor.", default: "40"),
       OptionSpec("rounds", value: "N", help: "Incremental replays of the corpus.", default: "5"),
+      OptionSpec(
+        "tail", value: "N",
+        help: "Second incremental lane: when the strategy emits no tentative tail, redraw its "
+          + "last N stable updates as a stand-in tail (0 skips the lane).", default: "3"),
       OptionSpec("quiet", help: "No notes on stderr."),
     ])
 
@@ -41,6 +45,7 @@ struct RenderBenchCommand: Command {
   let strategy: ConfiguredStrategy
   let runs: Int
   let rounds: Int
+  let tail: Int
 
   init(_ a: ParsedArguments) throws {
     corpus = a.value("corpus") ?? "Corpus"
@@ -52,6 +57,10 @@ struct RenderBenchCommand: Command {
     else { throw ValidationError("--runs must be in 1…10000 and --rounds in 1…1000.") }
     runs = r
     rounds = n
+    guard let t = Int(a.value("tail") ?? "3"), (0...16).contains(t) else {
+      throw ValidationError("--tail must be in 0…16.")
+    }
+    tail = t
   }
 
   static func ms(_ ns: Double) -> String { String(format: "%.2f ms", ns / 1e6) }
@@ -65,7 +74,10 @@ struct RenderBenchCommand: Command {
       "sigbench render-bench (\(BuildConfiguration.current) build), strategy \(strategy.label)")
     let drawing = try RenderOptions.loadDrawings(file)[0]
     try oneShot(drawing, console)
-    try incremental(console)
+    let emitted = try incremental(console, syntheticTail: 0)
+    if tail > 0 && !emitted {
+      _ = try incremental(console, syntheticTail: tail)
+    }
     return .success
   }
 
@@ -134,11 +146,13 @@ struct RenderBenchCommand: Command {
     var name: String
   }
 
-  func incremental(_ console: Console) throws {
+  /// Runs the incremental lane; returns whether the strategy emitted any tentative geometry.
+  func incremental(_ console: Console, syntheticTail: Int) throws -> Bool {
     let loaded = try CorpusLoader().load(URL(fileURLWithPath: corpus))
     let drawings = loaded.drawings
     var applies: [Update] = []
     var pushApply: [Double] = []
+    var emitted = false
     for _ in 0..<rounds {
       for d in drawings {
         let bounds = InkBounds.of(StrokeInk.final(d, strategy).map(\.stable))
@@ -152,15 +166,22 @@ struct RenderBenchCommand: Command {
         var output = StrokeOutput(reservingSegments: 64, elements: 256, discs: 64)
         for stroke in d.strokes {
           var instance = strategy.makeInstance()
-          Self.replay(&instance, stroke.samples, &live, &output, d.name, &applies, &pushApply)
+          var lane = Lane(name: d.name, tail: syntheticTail)
+          Self.replay(&instance, stroke.samples, &live, &output, &lane)
+          applies += lane.applies
+          pushApply += lane.pushApply
+          emitted = emitted || lane.emittedTail
           live.endStroke()
         }
       }
     }
     let summary = LatencySummary(applies.map(\.ns))!
     let both = LatencySummary(pushApply)!
+    let laneName =
+      syntheticTail > 0
+      ? "with a stand-in tail of the last \(syntheticTail) stable updates" : "as the strategy emits"
     console.out(
-      "incremental (2x, 800x300, \(drawings.count) drawings x \(rounds) rounds, "
+      "incremental, \(laneName) (2x, 800x300, \(drawings.count) drawings x \(rounds) rounds, "
         + "\(summary.count) updates):")
     console.out(
       "  apply: p50 \(Self.us(summary.p50)), p90 \(Self.us(summary.p90)), p99 "
@@ -184,32 +205,53 @@ struct RenderBenchCommand: Command {
     for u in slow {
       console.out("  slowest: \(Self.us(u.ns)) touching \(u.area) px in \(u.name)")
     }
+    return emitted
+  }
+
+  /// One stroke's measurements, and the stand-in tail's recent stable updates.
+  struct Lane {
+    var name: String
+    var tail: Int
+    var applies: [Update] = []
+    var pushApply: [Double] = []
+    var recent: [InkGeometry] = []
+    var emittedTail = false
   }
 
   static func replay<S: SmoothingStrategy>(
     _ s: inout S, _ samples: [Sample], _ live: inout IncrementalCanvas,
-    _ output: inout StrokeOutput, _ name: String, _ applies: inout [Update],
-    _ pushApply: inout [Double]
+    _ output: inout StrokeOutput, _ lane: inout Lane
   ) {
     for (i, sample) in samples.enumerated() {
       let t0 = MonotonicClock.now()
       s.push(sample, into: &output)
       let t1 = MonotonicClock.now()
+      lane.emittedTail = lane.emittedTail || !output.tentative.isEmpty
+      if lane.tail > 0 && output.tentative.isEmpty {
+        // Built outside the timed region: the last N stable updates, redrawn as a tail.
+        for g in lane.recent { output.tentative.append(contentsOf: g) }
+      }
       let before = live.tentativeBounds.area
-      live.apply(output)
       let t2 = MonotonicClock.now()
-      applies.append(
+      live.apply(output)
+      let t3 = MonotonicClock.now()
+      lane.applies.append(
         Update(
-          ns: Double(t2 - t1),
-          area: before + live.lastStableBounds.area + live.tentativeBounds.area, name: name))
-      pushApply.append(Double(t2 - t0))
+          ns: Double(t3 - t2),
+          area: before + live.lastStableBounds.area + live.tentativeBounds.area, name: lane.name))
+      lane.pushApply.append(Double(t1 - t0) + Double(t3 - t2))
+      if lane.tail > 0 && !output.stable.isEmpty {
+        lane.recent.append(output.stable)
+        if lane.recent.count > lane.tail { lane.recent.removeFirst() }
+      }
       if i == samples.count - 1 {
         s.finish(into: &output)
-        let t3 = MonotonicClock.now()
+        let t4 = MonotonicClock.now()
         live.apply(output)
-        applies.append(
+        lane.applies.append(
           Update(
-            ns: Double(MonotonicClock.now() - t3), area: live.lastStableBounds.area, name: name))
+            ns: Double(MonotonicClock.now() - t4), area: live.lastStableBounds.area,
+            name: lane.name))
       }
     }
   }

@@ -25,7 +25,10 @@ let package = Package(
     .systemLibrary(name: "CGD", path: "Sources/CGD", providers: [.apt(["libgd-dev"])]),
     // Timer, cycle counter and an opaque sink that the optimizer cannot see through.
     .target(name: "CShim"),
-    .target(name: "SigbenchRender", dependencies: ["SigbenchCore", "CGD"]),
+    // cairo's PDF surface for vector export (Debian libcairo2-dev); headers found without
+    // pkg-config through <cairo/...> includes.
+    .systemLibrary(name: "CCairo", path: "Sources/CCairo", providers: [.apt(["libcairo2-dev"])]),
+    .target(name: "SigbenchRender", dependencies: ["SigbenchCore", "CGD", "CCairo"]),
     .target(
       name: "SigbenchBench",
       dependencies: ["SigbenchCore", "SigbenchStrategies", "SigbenchRender", "CShim"]),

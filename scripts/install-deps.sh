@@ -5,9 +5,13 @@
 #   zlib1g-dev              gzip sizes in the format study
 #   libxml2-dev             FoundationXML's parser (InkML, IAM-OnDB)
 #   valgrind                deterministic instruction and allocation counts (bench, gate)
+#   libcairo2-dev           PDF export (cairo's PDF surface, the CCairo system library)
+#   librsvg2-bin            rsvg-convert: rasterizes exported SVG for the parity test
+#   poppler-utils           pdftoppm: rasterizes exported PDF for the parity test
 set -euo pipefail
 
-packages=(libgd-dev pkg-config zlib1g-dev libxml2-dev valgrind)
+packages=(libgd-dev pkg-config zlib1g-dev libxml2-dev valgrind libcairo2-dev librsvg2-bin
+  poppler-utils)
 if [[ $# -gt 0 ]]; then packages+=("$@"); fi
 
 missing=()

@@ -9,7 +9,8 @@ public enum SigbenchMain {
   /// Every subcommand, in help order.
   static let commands: [any Command.Type] = [
     RunCommand.self, StrategiesCommand.self, FormatsCommand.self, InfoCommand.self,
-    ConvertCommand.self, BenchCommand.self, BaselineCommand.self, GateCommand.self,
+    ConvertCommand.self, RenderCommand.self, ContactSheetCommand.self, ReplayCommand.self,
+    BenchCommand.self, BaselineCommand.self, GateCommand.self, RenderBenchCommand.self,
     ReportCommand.self, FixturesCommand.self,
   ]
 

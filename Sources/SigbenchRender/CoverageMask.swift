@@ -7,11 +7,15 @@ import SigbenchCore
 /// pixels at supersampling factor `s` has `(width·s) × (height·s)` cells. Shapes are given in
 /// output-pixel coordinates (already transformed); the mask scales them by `s`. Because every
 /// cell is 0 or 1 and shapes are OR-ed, overlapping shapes of one stroke never double-blend.
-/// `coverage(x:y:)` box-filters the `s × s` block of an output pixel (a correct box
-/// downsample: 2× gives 5 levels, 4× gives 17).
+/// `count(x:y:)` and `downsample(_:into:stride:)` box-filter the `s × s` block of an output
+/// pixel (a correct box downsample: 2× gives 5 levels, 4× gives 17).
 ///
-/// - Complexity: filling a polygon with `e` edges spanning `r` cell rows costs O(r·e + cells
-///   set); a disc costs O(cells set).
+/// The mask remembers the rectangle of cells touched since the last `clear()` or
+/// `resetDirty()`, so callers downsample, composite and clear only that rectangle.
+///
+/// - Complexity: a polygon with `e` edges spanning `r` cell rows costs O(e log e + r·a + cells
+///   set), `a` being the edges active on a row (an active-edge scanline); a disc costs O(rows +
+///   cells set); clearing costs O(dirty cells).
 public struct CoverageMask: Sendable {
   public let width: Int
   public let height: Int
@@ -20,120 +24,233 @@ public struct CoverageMask: Sendable {
   public var cellWidth: Int { width * factor }
   public var cellHeight: Int { height * factor }
   var cells: [UInt8]
-  /// Cell-row range touched since the last clear (for dirty-rectangle work).
-  public private(set) var dirtyRows: Range<Int> = 0..<0
-  var crossings: [(x: Double, winding: Int32)] = []
+  // Dirty cell rectangle, half-open; empty when minRow >= maxRow.
+  var minRow = Int.max
+  var maxRow = Int.min
+  var minCol = Int.max
+  var maxCol = Int.min
+  // Scratch storage reused by every fill (no allocation once grown).
+  var edges: [ScanEdge] = []
+  var active: [Int] = []
+  var crossings: [Crossing] = []
+
+  struct ScanEdge {
+    var y0: Double
+    var y1: Double
+    var x0: Double
+    var dxdy: Double
+    var winding: Int32
+  }
+
+  struct Crossing {
+    var x: Double
+    var winding: Int32
+  }
 
   /// An empty mask for a `width × height` pixel canvas at supersampling `factor` (1–8).
   public init(width: Int, height: Int, factor: Int) {
     precondition(factor >= 1 && factor <= 8, "supersampling factor must be 1–8")
+    precondition(width >= 0 && height >= 0, "mask size must not be negative")
     self.width = width
     self.height = height
     self.factor = factor
     cells = [UInt8](repeating: 0, count: width * factor * height * factor)
   }
 
-  /// Clears every cell touched since the last clear or `resetDirtyRows()`.
-  public mutating func clear() {
-    if dirtyRows.isEmpty { return }
-    let w = cellWidth
-    cells.withUnsafeMutableBufferPointer { buf in
-      for row in dirtyRows { buf[(row * w)..<(row * w + w)].update(repeating: 0) }
-    }
-    dirtyRows = 0..<0
+  /// Cell rows touched since the last clear or `resetDirty()`.
+  public var dirtyRows: Range<Int> { minRow < maxRow ? minRow..<maxRow : 0..<0 }
+  /// Cell columns touched since the last clear or `resetDirty()`.
+  public var dirtyColumns: Range<Int> { minCol < maxCol ? minCol..<maxCol : 0..<0 }
+  /// True when nothing was drawn since the last clear or `resetDirty()`.
+  public var isDirtyEmpty: Bool { minRow >= maxRow || minCol >= maxCol }
+
+  /// The output pixels whose cells intersect the dirty cell rectangle.
+  public var dirtyPixels: PixelRect {
+    guard !isDirtyEmpty else { return .empty }
+    let f = factor
+    return PixelRect(
+      minX: minCol / f, minY: minRow / f, maxX: min(width, (maxCol + f - 1) / f),
+      maxY: min(height, (maxRow + f - 1) / f))
   }
 
-  /// Forgets which rows were touched (the cells stay set), so the next fills report only their
-  /// own rows.
-  public mutating func resetDirtyRows() { dirtyRows = 0..<0 }
+  /// Clears every cell in the dirty rectangle, then forgets it.
+  public mutating func clear() {
+    guard !isDirtyEmpty else {
+      resetDirty()
+      return
+    }
+    let w = cellWidth
+    let (r0, r1, c0, c1) = (minRow, maxRow, minCol, maxCol)
+    cells.withUnsafeMutableBufferPointer { buf in
+      for row in r0..<r1 {
+        (buf.baseAddress! + row * w + c0).update(repeating: 0, count: c1 - c0)
+      }
+    }
+    resetDirty()
+  }
 
-  mutating func markDirty(_ rows: Range<Int>) {
-    guard !rows.isEmpty else { return }
-    dirtyRows =
-      dirtyRows.isEmpty
-      ? rows
-      : min(dirtyRows.lowerBound, rows.lowerBound)..<max(dirtyRows.upperBound, rows.upperBound)
+  /// Clears every cell of the output-pixel rectangle `rect` (not the dirty tracking).
+  public mutating func clear(pixels rect: PixelRect) {
+    guard !rect.isEmpty else { return }
+    let w = cellWidth
+    let f = factor
+    cells.withUnsafeMutableBufferPointer { buf in
+      for row in (rect.minY * f)..<(rect.maxY * f) {
+        (buf.baseAddress! + row * w + rect.minX * f).update(
+          repeating: 0, count: rect.width * f)
+      }
+    }
+  }
+
+  /// Forgets the dirty rectangle (the cells stay set), so the next fills report only their own.
+  public mutating func resetDirty() {
+    minRow = Int.max
+    maxRow = Int.min
+    minCol = Int.max
+    maxCol = Int.min
+  }
+
+  /// Former name of `resetDirty()`.
+  public mutating func resetDirtyRows() { resetDirty() }
+
+  @inline(__always) mutating func markRow(_ row: Int) {
+    if row < minRow { minRow = row }
+    if row + 1 > maxRow { maxRow = row + 1 }
   }
 
   /// Fills the closed polygon `points` (output-pixel coordinates; the last point joins the
   /// first) with the non-zero winding rule, OR-ing into the mask.
   public mutating func fillPolygon(_ points: [Point]) {
-    guard points.count >= 3 else { return }
+    points.withUnsafeBufferPointer { fillPolygon($0) }
+  }
+
+  /// Fills the closed polygon `points` with the non-zero winding rule (no allocation once the
+  /// scratch arrays have grown). Non-finite coordinates make the polygon be skipped.
+  public mutating func fillPolygon(_ points: UnsafeBufferPointer<Point>) {
+    let n = points.count
+    guard n >= 3 else { return }
     let s = Double(factor)
+    edges.removeAll(keepingCapacity: true)
     var minY = Double.infinity
     var maxY = -Double.infinity
-    for p in points {
-      minY = min(minY, p.y * s)
-      maxY = max(maxY, p.y * s)
+    var j = n - 1
+    for i in 0..<n {
+      let a = points[j]
+      let b = points[i]
+      j = i
+      guard a.isFinite, b.isFinite else {
+        edges.removeAll(keepingCapacity: true)
+        return
+      }
+      let ay = a.y * s
+      let by = b.y * s
+      if ay == by { continue }
+      let (top, bottom, w): (Point, Point, Int32) = ay < by ? (a, b, 1) : (b, a, -1)
+      let ty = top.y * s
+      let bty = bottom.y * s
+      edges.append(
+        ScanEdge(
+          y0: ty, y1: bty, x0: top.x * s, dxdy: (bottom.x - top.x) * s / (bty - ty), winding: w))
+      minY = min(minY, ty)
+      maxY = max(maxY, bty)
     }
-    guard minY.isFinite, maxY.isFinite else { return }
-    // Cell row r has its sample at y = r + 0.5 (in cell units).
-    let r0 = max(0, Int((minY - 0.5).rounded(.up)))
-    let r1 = min(cellHeight - 1, Int((maxY - 0.5).rounded(.down)))
+    guard edges.count >= 2 else { return }
+    // Cell row r has its sample at y = r + 0.5 (in cell units); an edge crosses it when
+    // y0 ≤ r + 0.5 < y1.
+    let h = Double(cellHeight)
+    let r0 = max(0, Int(max(-1, min(h, minY - 0.5)).rounded(.up)))
+    let r1 = min(cellHeight - 1, Int(max(-1, min(h + 1, maxY - 0.5)).rounded(.up)) - 1)
     guard r0 <= r1 else { return }
-    markDirty(r0..<(r1 + 1))
+    edges.sort { $0.y0 < $1.y0 }
+    active.removeAll(keepingCapacity: true)
+    var next = 0
     let w = cellWidth
-    let n = points.count
     for row in r0...r1 {
       let yc = Double(row) + 0.5
+      while next < edges.count, edges[next].y0 <= yc {
+        active.append(next)
+        next += 1
+      }
       crossings.removeAll(keepingCapacity: true)
-      var j = n - 1
-      for i in 0..<n {
-        let ay = points[j].y * s
-        let by = points[i].y * s
-        if (ay <= yc && by > yc) || (by <= yc && ay > yc) {
-          let ax = points[j].x * s
-          let bx = points[i].x * s
-          let x = ax + (yc - ay) / (by - ay) * (bx - ax)
-          crossings.append((x, by > ay ? 1 : -1))
+      var k = 0
+      while k < active.count {
+        let e = edges[active[k]]
+        if e.y1 <= yc {
+          active.swapAt(k, active.count - 1)
+          active.removeLast()
+          continue
         }
-        j = i
+        if e.y0 <= yc {
+          crossings.append(Crossing(x: e.x0 + (yc - e.y0) * e.dxdy, winding: e.winding))
+        }
+        k += 1
       }
       guard crossings.count >= 2 else { continue }
-      crossings.sort { $0.x < $1.x }
+      insertionSortCrossings()
       var winding: Int32 = 0
       let base = row * w
-      for k in 0..<(crossings.count - 1) {
-        winding += crossings[k].winding
-        if winding != 0 { fillSpan(base: base, from: crossings[k].x, to: crossings[k + 1].x) }
+      for c in 0..<(crossings.count - 1) {
+        winding += crossings[c].winding
+        if winding != 0 {
+          fillSpan(row: row, base: base, from: crossings[c].x, to: crossings[c + 1].x)
+        }
       }
     }
   }
 
+  /// Crossings per row are few (2–8 typically): insertion sort beats the general sort.
+  @inline(__always) mutating func insertionSortCrossings() {
+    var i = 1
+    while i < crossings.count {
+      let c = crossings[i]
+      var j = i - 1
+      while j >= 0, crossings[j].x > c.x {
+        crossings[j + 1] = crossings[j]
+        j -= 1
+      }
+      crossings[j + 1] = c
+      i += 1
+    }
+  }
+
   /// Fills a disc (centre and radius in output pixels) exactly: a cell is inside when its
-  /// centre is within the radius.
+  /// centre is within the radius (boundary included).
   public mutating func fillDisc(center: Point, radius: Double) {
     let s = Double(factor)
     let cx = center.x * s
     let cy = center.y * s
     let r = radius * s
     guard r > 0, cx.isFinite, cy.isFinite, r.isFinite else { return }
-    let r0 = max(0, Int((cy - r - 0.5).rounded(.up)))
-    let r1 = min(cellHeight - 1, Int((cy + r - 0.5).rounded(.down)))
+    let r0 = max(0, Int(max(-1, cy - r - 0.5).rounded(.up)))
+    let r1 = min(cellHeight - 1, Int(min(Double(cellHeight), cy + r - 0.5).rounded(.down)))
     guard r0 <= r1 else { return }
-    markDirty(r0..<(r1 + 1))
     let w = cellWidth
     for row in r0...r1 {
       let dy = Double(row) + 0.5 - cy
       let h2 = r * r - dy * dy
       guard h2 >= 0 else { continue }
       let h = h2.squareRoot()
-      fillSpan(base: row * w, from: cx - h, to: cx + h, inclusive: true)
+      fillSpan(row: row, base: row * w, from: cx - h, to: cx + h, inclusive: true)
     }
   }
 
   /// Sets cells of one row whose centres lie in [from, to) (or [from, to] when inclusive).
   @inline(__always) mutating func fillSpan(
-    base: Int, from: Double, to: Double, inclusive: Bool = false
+    row: Int, base: Int, from: Double, to: Double, inclusive: Bool = false
   ) {
     let w = cellWidth
-    // Cell c has its centre at c + 0.5.
-    let c0 = max(0, Int((from - 0.5).rounded(.up)))
-    let c1 = min(
-      w - 1, inclusive ? Int((to - 0.5).rounded(.down)) : Int((to - 0.5).rounded(.up)) - 1)
+    // Cell c has its centre at c + 0.5. Clamp in floating point first so huge values never
+    // overflow the integer conversion.
+    let lo = max(-1, min(Double(w) + 1, from - 0.5))
+    let hi = max(-1, min(Double(w) + 1, to - 0.5))
+    let c0 = max(0, Int(lo.rounded(.up)))
+    let c1 = min(w - 1, inclusive ? Int(hi.rounded(.down)) : Int(hi.rounded(.up)) - 1)
     guard c0 <= c1 else { return }
+    markRow(row)
+    if c0 < minCol { minCol = c0 }
+    if c1 + 1 > maxCol { maxCol = c1 + 1 }
     cells.withUnsafeMutableBufferPointer { buf in
-      buf[(base + c0)...(base + c1)].update(repeating: 1)
+      (buf.baseAddress! + base + c0).update(repeating: 1, count: c1 - c0 + 1)
     }
   }
 
@@ -146,14 +263,104 @@ public struct CoverageMask: Sendable {
   /// Number of set cells in output pixel (x, y), 0…factor².
   public func count(x: Int, y: Int) -> Int {
     let w = cellWidth
-    var n = 0
-    for dy in 0..<factor {
-      let base = (y * factor + dy) * w + x * factor
-      for dx in 0..<factor { n += Int(cells[base + dx]) }
+    let f = factor
+    return cells.withUnsafeBufferPointer { buf in
+      var n = 0
+      for dy in 0..<f {
+        let base = (y * f + dy) * w + x * f
+        for dx in 0..<f { n += Int(buf[base + dx]) }
+      }
+      return n
     }
-    return n
+  }
+
+  /// Writes the set-cell count (0…factor²) of every output pixel of `rect` into `coverage`:
+  /// pixel (x, y) goes to `coverage[(y − rect.minY) · stride + x]` (rows relative to the
+  /// rectangle, columns absolute; pass a full-canvas buffer advanced by `rect.minY · width`).
+  ///
+  /// - Complexity: O(cells in `rect`).
+  public func downsample(_ rect: PixelRect, into coverage: UnsafeMutablePointer<UInt8>, stride: Int)
+  {
+    guard !rect.isEmpty else { return }
+    let w = cellWidth
+    let f = factor
+    cells.withUnsafeBufferPointer { buf in
+      let cellsBase = buf.baseAddress!
+      for y in rect.minY..<rect.maxY {
+        let out = coverage + (y - rect.minY) * stride
+        let rowBase = cellsBase + (y * f) * w
+        // Cells are 0 or 1, so the bytes of a multi-byte load can be summed lane-wise
+        // without carries and folded with one multiply.
+        switch f {
+        case 2:
+          let r0 = UnsafeRawPointer(rowBase)
+          let r1 = UnsafeRawPointer(rowBase + w)
+          for x in rect.minX..<rect.maxX {
+            let v =
+              r0.loadUnaligned(fromByteOffset: 2 * x, as: UInt16.self)
+              &+ r1.loadUnaligned(fromByteOffset: 2 * x, as: UInt16.self)
+            out[x] = UInt8(truncatingIfNeeded: (v &+ (v >> 8)) & 0xFF)
+          }
+        case 4:
+          let r0 = UnsafeRawPointer(rowBase)
+          let r1 = UnsafeRawPointer(rowBase + w)
+          let r2 = UnsafeRawPointer(rowBase + 2 * w)
+          let r3 = UnsafeRawPointer(rowBase + 3 * w)
+          for x in rect.minX..<rect.maxX {
+            let o = 4 * x
+            let v =
+              r0.loadUnaligned(fromByteOffset: o, as: UInt32.self)
+              &+ r1.loadUnaligned(fromByteOffset: o, as: UInt32.self)
+              &+ r2.loadUnaligned(fromByteOffset: o, as: UInt32.self)
+              &+ r3.loadUnaligned(fromByteOffset: o, as: UInt32.self)
+            out[x] = UInt8(truncatingIfNeeded: (v &* 0x0101_0101) >> 24)
+          }
+        default:
+          for x in rect.minX..<rect.maxX {
+            var n = 0
+            for dy in 0..<f {
+              let r = rowBase + dy * w + x * f
+              for dx in 0..<f { n += Int(r[dx]) }
+            }
+            out[x] = UInt8(n)
+          }
+        }
+      }
+    }
   }
 
   /// Total number of set cells.
   public var setCellCount: Int { cells.reduce(0) { $0 + Int($1) } }
+}
+
+/// A half-open rectangle of output pixels: columns `minX..<maxX`, rows `minY..<maxY`.
+public struct PixelRect: Hashable, Sendable {
+  public var minX: Int
+  public var minY: Int
+  public var maxX: Int
+  public var maxY: Int
+
+  public init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
+    self.minX = minX
+    self.minY = minY
+    self.maxX = maxX
+    self.maxY = maxY
+  }
+
+  public static let empty = PixelRect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+
+  public var width: Int { max(0, maxX - minX) }
+  public var height: Int { max(0, maxY - minY) }
+  public var isEmpty: Bool { maxX <= minX || maxY <= minY }
+  /// Number of pixels.
+  public var area: Int { width * height }
+
+  /// The smallest rectangle holding both (an empty operand is ignored).
+  public func union(_ o: PixelRect) -> PixelRect {
+    if isEmpty { return o }
+    if o.isEmpty { return self }
+    return PixelRect(
+      minX: min(minX, o.minX), minY: min(minY, o.minY), maxX: max(maxX, o.maxX),
+      maxY: max(maxY, o.maxY))
+  }
 }

@@ -1,11 +1,14 @@
 import SigbenchCore
 
-/// Turns fill geometry into polygons and discs in output-pixel coordinates.
+/// Turns fill geometry into polygons in output-pixel coordinates.
 ///
-/// Curves are flattened with a segment count chosen from the control polygon's second
-/// differences so the chord error stays under `tolerance` output pixels (the classic bound
-/// for uniform subdivision of a Bézier: error ≤ (n⁻²)·‖Δ²‖·k with k = 1/4 for quadratics and
-/// 3/4·… for cubics).
+/// Curves are flattened by uniform subdivision with a segment count chosen from the control
+/// polygon's second differences, so the distance between curve and polygon stays under
+/// `tolerance` output pixels. For uniform subdivision into `n` pieces the chord error is at
+/// most `max‖B″‖ / (8n²)`; `‖B″‖ ≤ 2‖Δ²‖` for a quadratic and `≤ 6·max‖Δ²‖` for a cubic, which
+/// gives the factors 1/4 and 3/4 below. At most 256 pieces per curve.
+///
+/// - Complexity: O(elements + pieces).
 public struct Flattener: Sendable {
   /// Largest distance between a curve and its polygon, in output pixels. Default 0.05.
   public var tolerance: Double = 0.05
@@ -14,93 +17,77 @@ public struct Flattener: Sendable {
 
   /// The closed subpaths of `elements` as polygons, mapped through `transform`.
   public func polygons(_ elements: [PathElement], _ transform: Transform) -> [[Point]] {
-    var result: [[Point]] = []
-    var current: [Point] = []
+    var buffer = PolygonBuffer()
+    flatten(elements, transform, into: &buffer)
+    return (0..<buffer.count).map { Array(buffer.polygon($0)) }
+  }
+
+  /// Appends the closed subpaths of `elements`, mapped through `transform`, to `buffer`. A
+  /// subpath that is not closed explicitly is closed at the next `move` or at the end (fill
+  /// semantics).
+  public func flatten(
+    _ elements: [PathElement], _ transform: Transform, into buffer: inout PolygonBuffer
+  ) {
     var pen = Point.zero
-    func flush() {
-      if current.count >= 3 { result.append(current) }
-      current = []
-    }
+    var open = false
     for e in elements {
       switch e {
       case .move(let p):
-        flush()
+        if open { buffer.closePolygon() }
         pen = transform.apply(p)
-        current = [pen]
+        buffer.append(pen)
+        open = true
       case .line(let p):
+        if !open {
+          buffer.append(pen)
+          open = true
+        }
         pen = transform.apply(p)
-        current.append(pen)
+        buffer.append(pen)
       case .quad(let c, let p):
+        if !open {
+          buffer.append(pen)
+          open = true
+        }
         let c1 = transform.apply(c)
         let p1 = transform.apply(p)
-        let dd = (pen - c1 * 2 + p1).length
-        let n = segments(dd * 0.25)
+        let n = segments((pen - c1 * 2 + p1).length * 0.25)
         for k in 1...n {
           let t = Double(k) / Double(n)
           let u = 1 - t
-          current.append(pen * (u * u) + c1 * (2 * u * t) + p1 * (t * t))
+          buffer.append(pen * (u * u) + c1 * (2 * u * t) + p1 * (t * t))
         }
         pen = p1
       case .cubic(let c1, let c2, let p):
+        if !open {
+          buffer.append(pen)
+          open = true
+        }
         let a = transform.apply(c1)
         let b = transform.apply(c2)
         let d = transform.apply(p)
-        let dd = max((pen - a * 2 + b).length, (a - b * 2 + d).length)
-        let n = segments(dd * 0.75)
+        let n = segments(max((pen - a * 2 + b).length, (a - b * 2 + d).length) * 0.75)
         let p0 = pen
         for k in 1...n {
           let t = Double(k) / Double(n)
           let u = 1 - t
-          current.append(
+          buffer.append(
             p0 * (u * u * u) + a * (3 * u * u * t) + b * (3 * u * t * t) + d * (t * t * t))
         }
         pen = d
       case .close:
-        flush()
+        if open { buffer.closePolygon() }
+        open = false
       }
     }
-    flush()
-    return result
+    if open { buffer.closePolygon() }
   }
 
-  func segments(_ bound: Double) -> Int {
-    guard bound.isFinite, bound > 0 else { return 1 }
-    return min(256, max(1, Int((bound / tolerance).squareRoot().rounded(.up))))
-  }
-}
-
-/// A uniform scale then translation from CSS px to output pixels.
-public struct Transform: Hashable, Sendable, Codable {
-  /// Output pixels per CSS px.
-  public var scale: Double
-  /// Output-pixel position of the CSS-px origin.
-  public var offset: Point
-
-  public init(scale: Double, offset: Point) {
-    self.scale = scale
-    self.offset = offset
-  }
-
-  public static let identity = Transform(scale: 1, offset: .zero)
-
-  @inlinable public func apply(_ p: Point) -> Point {
-    Point(x: p.x * scale + offset.x, y: p.y * scale + offset.y)
-  }
-
-  /// Fits `bounds` into a `width × height` canvas with `margin` pixels on each side,
-  /// centred, preserving the aspect ratio; `maxScale` caps the magnification.
-  public static func fit(
-    _ bounds: Rect, width: Int, height: Int, margin: Double, maxScale: Double = 8
-  ) -> Transform {
-    let bw = max(bounds.size.width, 1e-9)
-    let bh = max(bounds.size.height, 1e-9)
-    let availW = max(1, Double(width) - 2 * margin)
-    let availH = max(1, Double(height) - 2 * margin)
-    let scale = min(maxScale, availW / bw, availH / bh)
-    let cx = bounds.minX + bounds.size.width / 2
-    let cy = bounds.minY + bounds.size.height / 2
-    return Transform(
-      scale: scale,
-      offset: Point(x: Double(width) / 2 - cx * scale, y: Double(height) / 2 - cy * scale))
+  /// Number of uniform pieces that keeps the chord error under `tolerance` for a curve whose
+  /// error bound at one piece is `bound` (1…256; 1 for non-finite or zero bounds).
+  public func segments(_ bound: Double) -> Int {
+    guard bound.isFinite, bound > 0, tolerance > 0 else { return 1 }
+    let n = (bound / tolerance).squareRoot().rounded(.up)
+    return n >= 256 ? 256 : max(1, Int(n))
   }
 }

@@ -21,15 +21,23 @@ public final class GDImage {
     gdImageSaveAlpha(ptr, 1)
   }
 
-  /// Decodes a PNG (or JPEG, by content) through libgd.
+  /// Decodes a PNG, JPEG or GIF (chosen by content) through libgd.
   public init(decoding data: Data) throws(RenderError) {
     let p: gdImagePtr? = data.withUnsafeBytes { raw -> gdImagePtr? in
-      guard let base = raw.baseAddress, raw.count > 8 else { return nil }
+      guard let base = raw.baseAddress, raw.count > 8, raw.count < Int(Int32.max) else {
+        return nil
+      }
       let mutable = UnsafeMutableRawPointer(mutating: base)
-      let isPNG = raw[0] == 0x89 && raw[1] == 0x50
-      return isPNG
-        ? gdImageCreateFromPngPtr(Int32(raw.count), mutable)
-        : gdImageCreateFromJpegPtr(Int32(raw.count), mutable)
+      if raw[0] == 0x89 && raw[1] == 0x50 && raw[2] == 0x4E && raw[3] == 0x47 {
+        return gdImageCreateFromPngPtr(Int32(raw.count), mutable)
+      }
+      if raw[0] == 0xFF && raw[1] == 0xD8 {
+        return gdImageCreateFromJpegPtr(Int32(raw.count), mutable)
+      }
+      if raw[0] == 0x47 && raw[1] == 0x49 && raw[2] == 0x46 {
+        return gdImageCreateFromGifPtr(Int32(raw.count), mutable)
+      }
+      return nil
     }
     guard let p else { throw .decodeFailed(bytes: data.count) }
     if p.pointee.trueColor == 0 { gdImagePaletteToTrueColor(p) }
@@ -38,7 +46,18 @@ public final class GDImage {
     gdImageSaveAlpha(ptr, 1)
   }
 
+  init(owning p: gdImagePtr) {
+    ptr = p
+  }
+
   deinit { gdImageDestroy(ptr) }
+
+  /// Calls `body` with row `y`'s packed libgd pixels (`width` of them), for fast direct access.
+  @inline(__always) public func withRow<R>(_ y: Int, _ body: (UnsafeMutablePointer<Int32>) -> R)
+    -> R
+  {
+    body(ptr.pointee.tpixels[y]!)
+  }
 
   /// The pixel at (x, y) as straight (non-premultiplied) 8-bit RGBA.
   public func rgba(x: Int, y: Int) -> RGBA {
@@ -130,12 +149,17 @@ public struct RGBA: Hashable, Sendable, Codable {
 public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidCanvas(width: Int, height: Int)
   case decodeFailed(bytes: Int)
+  case encodeFailed(format: String)
+  case vector(String)
 
   public var description: String {
     switch self {
     case .invalidCanvas(let w, let h):
       return "canvas size must be between 1×1 and 32768×32768 pixels; got \(w)×\(h)"
-    case .decodeFailed(let n): return "libgd could not decode the image (\(n) bytes)"
+    case .decodeFailed(let n):
+      return "libgd could not decode the image (\(n) bytes; PNG, JPEG or GIF expected)"
+    case .encodeFailed(let f): return "libgd could not encode the image as \(f)"
+    case .vector(let m): return m
     }
   }
 }

@@ -1,19 +1,24 @@
 import SigbenchCore
 
 /// The live drawing model of a capture view (seed 003, uber-signature.md §5): stable geometry is
-/// rasterized once into a persistent supersampled mask and only the rows it touched are
-/// downsampled again; the tentative tail is drawn afresh on every update into a scratch mask.
+/// rasterized once into a persistent supersampled mask and only the rectangle it touched is
+/// downsampled again; the tentative tail is drawn afresh on every update into a scratch mask,
+/// after clearing the rectangle the previous tail covered.
 ///
 /// This is what the benchmark's `smooth+raster` lane times per pushed point: `apply(_:)` with the
 /// strategy's `StrokeOutput`. `makeImage()` gives the picture a user sees at that moment (stable
-/// ink plus the current tail); after the last `finish`, it equals a one-shot `DrawingRenderer`
-/// render of the same strokes (tested, within one level per channel on anti-aliased edges).
+/// ink plus the current tail, the tail in the spec's tentative colour when it has one).
 ///
-/// Opaque ink: all strokes share one persistent mask (the union), which matches the one-shot
-/// render exactly for opaque colours.
+/// Strokes: `endStroke()` merges the finished stroke's layer into the picture with the ink's
+/// opacity, as the one-shot `DrawingRenderer` does per stroke, so a translucent highlighter
+/// never darkens where a stroke crosses itself and, with `endStroke()` after each stroke's
+/// `finish`, the final image equals a one-shot render exactly (tested pixel for pixel). Without
+/// `endStroke()` all strokes share one mask (their union): identical for strokes that do not
+/// overlap, and within the anti-aliasing levels where opaque strokes' edges overlap.
 ///
-/// - Complexity: per update, O(cells touched by the new stable geometry) plus O(cells of the
-///   tentative tail) for the masks, and O(width × rows touched) for the downsample.
+/// - Complexity: per update, O(cells set by the new stable geometry + cells of its dirty
+///   rectangle) plus O(cells of the previous and the new tentative rectangle). Nothing is
+///   allocated in steady state.
 public struct IncrementalCanvas: Sendable {
   public let spec: RenderSpec
   public let transform: Transform
@@ -23,74 +28,112 @@ public struct IncrementalCanvas: Sendable {
   var stableCoverage: [UInt8]
   /// Downsampled coverage of the current tentative tail.
   var tentativeCoverage: [UInt8]
-  var tentativeRows: Range<Int> = 0..<0
-  let rasterizer = InkRasterizer()
+  var tentativeRect: PixelRect = .empty
+  /// Pixels touched by the last update's stable geometry.
+  public private(set) var lastStableBounds: PixelRect = .empty
+  /// Pixels touched by the current stroke's stable ink.
+  var strokeRect: PixelRect = .empty
+  /// Strokes already merged by `endStroke()`, over the background.
+  var committed: Canvas
+  var rasterizer = InkRasterizer()
 
-  public init(spec: RenderSpec, transform: Transform) {
+  /// A live canvas of `spec`'s size over `spec.background`, or over `background` (a picture
+  /// of the same size) when given.
+  public init(spec: RenderSpec, transform: Transform, background: Canvas? = nil) {
     self.spec = spec
     self.transform = transform
     stableMask = CoverageMask(width: spec.width, height: spec.height, factor: spec.supersample)
     tentativeMask = CoverageMask(width: spec.width, height: spec.height, factor: spec.supersample)
     stableCoverage = [UInt8](repeating: 0, count: spec.width * spec.height)
     tentativeCoverage = [UInt8](repeating: 0, count: spec.width * spec.height)
+    if let b = background, b.width == spec.width, b.height == spec.height {
+      committed = b
+    } else {
+      committed = Canvas(width: spec.width, height: spec.height, background: spec.background)
+    }
   }
 
   /// Applies one step of a strategy: bakes `output.stable`, replaces the tentative tail.
   public mutating func apply(_ output: StrokeOutput) {
+    lastStableBounds = .empty
     if !output.stable.isEmpty {
-      stableMask.resetDirtyRows()
-      rasterizer.draw(output.stable, transform: transform, into: &stableMask)
-      downsample(stableMask, rows: stableMask.dirtyRows, into: &stableCoverage)
+      stableMask.resetDirty()
+      rasterizer.rasterize(output.stable, transform: transform, into: &stableMask)
+      let r = stableMask.dirtyPixels
+      IncrementalCanvas.downsample(stableMask, r, spec.width, into: &stableCoverage)
+      strokeRect = strokeRect.union(r)
+      lastStableBounds = r
     }
-    // Clear the previous tail, then draw the new one.
-    tentativeMask.clear()
-    clearCoverage(&tentativeCoverage, rows: tentativeRows)
-    tentativeRows = 0..<0
+    if !tentativeRect.isEmpty {
+      tentativeMask.clear()
+      IncrementalCanvas.zero(&tentativeCoverage, tentativeRect, spec.width)
+      tentativeRect = .empty
+    }
     if !output.tentative.isEmpty {
-      rasterizer.draw(output.tentative, transform: transform, into: &tentativeMask)
-      tentativeRows = tentativeMask.dirtyRows
-      downsample(tentativeMask, rows: tentativeRows, into: &tentativeCoverage)
+      tentativeMask.resetDirty()
+      rasterizer.rasterize(output.tentative, transform: transform, into: &tentativeMask)
+      tentativeRect = tentativeMask.dirtyPixels
+      IncrementalCanvas.downsample(
+        tentativeMask, tentativeRect, spec.width, into: &tentativeCoverage)
     }
   }
 
-  func pixelRows(_ cellRows: Range<Int>) -> Range<Int> {
-    let f = spec.supersample
-    return (cellRows.lowerBound / f)..<min(spec.height, (cellRows.upperBound + f - 1) / f)
+  /// Merges the current stroke's stable ink into the picture with the ink colour and opacity
+  /// and starts a new stroke layer. Call it after the stroke's `finish` has been applied.
+  public mutating func endStroke() {
+    guard !strokeRect.isEmpty else { return }
+    let n = Float(spec.supersample * spec.supersample)
+    committed.composite(
+      coverage: stableCoverage, scale: 1 / n, color: spec.ink, opacity: spec.inkOpacity,
+      rect: strokeRect)
+    stableMask.clear(pixels: strokeRect)
+    stableMask.resetDirty()
+    IncrementalCanvas.zero(&stableCoverage, strokeRect, spec.width)
+    strokeRect = .empty
   }
 
-  func downsample(_ mask: CoverageMask, rows cellRows: Range<Int>, into coverage: inout [UInt8]) {
-    guard !cellRows.isEmpty else { return }
-    let w = spec.width
-    for y in pixelRows(cellRows) {
-      for x in 0..<w { coverage[y * w + x] = UInt8(mask.count(x: x, y: y)) }
+  // Static on purpose: a method on `self` taking `&self.coverage` would make Swift copy `self`
+  // for the call, and the coverage array (then shared) would be copied whole on every update.
+  static func downsample(
+    _ mask: CoverageMask, _ rect: PixelRect, _ w: Int, into coverage: inout [UInt8]
+  ) {
+    guard !rect.isEmpty else { return }
+    coverage.withUnsafeMutableBufferPointer { buf in
+      mask.downsample(rect, into: buf.baseAddress! + rect.minY * w, stride: w)
     }
   }
 
-  func clearCoverage(_ coverage: inout [UInt8], rows cellRows: Range<Int>) {
-    guard !cellRows.isEmpty else { return }
-    let w = spec.width
-    for y in pixelRows(cellRows) {
-      for x in 0..<w { coverage[y * w + x] = 0 }
+  static func zero(_ coverage: inout [UInt8], _ rect: PixelRect, _ w: Int) {
+    guard !rect.isEmpty else { return }
+    coverage.withUnsafeMutableBufferPointer { buf in
+      for y in rect.minY..<rect.maxY {
+        (buf.baseAddress! + y * w + rect.minX).update(repeating: 0, count: rect.width)
+      }
     }
   }
 
-  /// Share of the output pixel (x, y) covered by stable ink, in [0, 1].
+  /// Pixels the current tentative tail covers (empty when there is none).
+  public var tentativeBounds: PixelRect { tentativeRect }
+
+  /// Share of the output pixel (x, y) covered by the current stroke's stable ink, in [0, 1].
   public func stableCoverage(x: Int, y: Int) -> Double {
     Double(stableCoverage[y * spec.width + x]) / Double(spec.supersample * spec.supersample)
   }
 
-  /// What the view shows now: background, stable ink, and the tentative tail on top (in the
-  /// tentative colour when the spec has one).
-  public func makeImage() throws(RenderError) -> GDImage {
-    var canvas = Canvas(width: spec.width, height: spec.height, background: spec.background)
+  /// What the view shows now: background, merged strokes, the current stroke's stable ink,
+  /// and the tentative tail on top (in the tentative colour when the spec has one).
+  public func makeCanvas() -> Canvas {
+    var canvas = committed
     let n = Float(spec.supersample * spec.supersample)
     canvas.composite(
-      coverage: stableCoverage, scale: 1 / n, color: spec.ink, opacity: spec.inkOpacity)
-    if tentativeCoverage.contains(where: { $0 > 0 }) {
-      canvas.composite(
-        coverage: tentativeCoverage, scale: 1 / n, color: spec.tentative ?? spec.ink,
-        opacity: spec.inkOpacity)
-    }
-    return try canvas.makeImage()
+      coverage: stableCoverage, scale: 1 / n, color: spec.ink, opacity: spec.inkOpacity,
+      rect: strokeRect)
+    canvas.composite(
+      coverage: tentativeCoverage, scale: 1 / n, color: spec.tentative ?? spec.ink,
+      opacity: spec.inkOpacity, rect: tentativeRect)
+    return canvas
   }
+
+  /// `makeCanvas()` as a libgd image.
+  public func makeImage() throws(RenderError) -> GDImage { try makeCanvas().makeImage() }
 }

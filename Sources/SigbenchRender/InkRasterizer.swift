@@ -1,24 +1,114 @@
 import SigbenchCore
 
 /// Draws a strategy's fill geometry into a `CoverageMask`: every outline subpath filled
-/// non-zero on its own, every disc, and, when the geometry asks for it, the outline stroke.
+/// non-zero on its own, every disc, and, when the geometry asks for it, the outline stroke
+/// (`InkGeometry.outlineStrokeWidth`, uber-signature.md §4.6: miter joins, limit 10).
+///
+/// Geometry with a centreline but neither outline nor discs is drawn as a round-capped,
+/// variable-width polyline along the flattened centreline (`CenterlineStroker`).
+///
+/// The mutating `rasterize` reuses scratch storage and allocates nothing once grown; `draw`
+/// is the non-mutating convenience for one-shot renders.
+///
+/// - Complexity: O(flattened vertices + cells set), see `CoverageMask`.
 public struct InkRasterizer: Sendable {
   public var flattener = Flattener()
+  var scratch = PolygonBuffer()
 
   public init() {}
 
   /// ORs `geometry`, mapped through `transform`, into `mask`.
   public func draw(_ geometry: InkGeometry, transform: Transform, into mask: inout CoverageMask) {
-    let polygons = flattener.polygons(geometry.outline, transform)
-    for poly in polygons { mask.fillPolygon(poly) }
+    var copy = self
+    copy.rasterize(geometry, transform: transform, into: &mask)
+  }
+
+  /// ORs `geometry`, mapped through `transform`, into `mask`, reusing this rasterizer's
+  /// scratch storage.
+  public mutating func rasterize(
+    _ geometry: InkGeometry, transform: Transform, into mask: inout CoverageMask
+  ) {
+    scratch.removeAll()
+    if geometry.outline.isEmpty && geometry.discs.isEmpty {
+      if !geometry.centerline.isEmpty {
+        CenterlineStroker(flattener: flattener).stroke(
+          geometry.centerline, transform: transform, into: &mask)
+      }
+      return
+    }
+    flattener.flatten(geometry.outline, transform, into: &scratch)
+    for i in 0..<scratch.count { scratch.withPolygon(i) { mask.fillPolygon($0) } }
     for d in geometry.discs {
       mask.fillDisc(center: transform.apply(d.center), radius: d.radius * transform.scale)
     }
-    if geometry.outlineStrokeWidth > 0 {
-      let stroker = OutlineStroker(width: geometry.outlineStrokeWidth * transform.scale)
-      // Only outline subpaths are stroked (InkGeometry's contract); discs are drawn as given,
-      // so a strategy that wants a stroked dot emits the grown radius itself.
-      for poly in polygons { stroker.stroke(poly) { mask.fillPolygon($0) } }
+    let sw = geometry.outlineStrokeWidth
+    if sw > 0, sw.isFinite {
+      let stroker = OutlineStroker(width: sw * transform.scale)
+      for i in 0..<scratch.count {
+        scratch.withPolygon(i) { poly in stroker.stroke(poly) { mask.fillPolygon($0) } }
+      }
+      // A disc's stroke grows its radius by half the stroke width.
+      for d in geometry.discs {
+        mask.fillDisc(
+          center: transform.apply(d.center), radius: (d.radius + sw / 2) * transform.scale)
+      }
+    }
+  }
+}
+
+/// Draws centreline segments as a round-capped polyline whose width follows the segments'
+/// end widths: each flattened piece is a trapezoid of the interpolated full widths, and every
+/// flattened vertex a disc of half the width (round joins and caps). The raster and the vector
+/// exports use the same shapes.
+public struct CenterlineStroker: Sendable {
+  public var flattener: Flattener
+
+  public init(flattener: Flattener = Flattener()) { self.flattener = flattener }
+
+  /// ORs the round-capped polyline of `segments` into `mask`.
+  public func stroke(
+    _ segments: [CenterlineSegment], transform: Transform, into mask: inout CoverageMask
+  ) {
+    shapes(
+      segments, transform: transform, polygon: { mask.fillPolygon($0) },
+      disc: { mask.fillDisc(center: $0, radius: $1) })
+  }
+
+  /// Calls `polygon` with each trapezoid (4 vertices in temporary storage) and `disc` with each
+  /// round join or cap (centre, radius), in output coordinates.
+  public func shapes(
+    _ segments: [CenterlineSegment], transform: Transform,
+    polygon: (UnsafeBufferPointer<Point>) -> Void, disc: (Point, Double) -> Void
+  ) {
+    withUnsafeTemporaryAllocation(of: Point.self, capacity: 4) { quad in
+      for s in segments where s.isFinite {
+        let a = transform.apply(s.start)
+        let b = transform.apply(s.control1)
+        let c = transform.apply(s.control2)
+        let d = transform.apply(s.end)
+        let n = flattener.segments(max((a - b * 2 + c).length, (b - c * 2 + d).length) * 0.75)
+        var prev = a
+        var prevW = max(0, s.startWidth) * transform.scale
+        disc(prev, prevW / 2)
+        for k in 1...n {
+          let t = Double(k) / Double(n)
+          let q = transform.apply(s.point(at: t))
+          let w = max(0, s.width(at: t)) * transform.scale
+          let dir = q - prev
+          let len = dir.length
+          if len > 0 {
+            let n0 = Point(x: -dir.y / len, y: dir.x / len)
+            quad[0] = prev + n0 * (prevW / 2)
+            quad[1] = q + n0 * (w / 2)
+            quad[2] = q - n0 * (w / 2)
+            quad[3] = prev - n0 * (prevW / 2)
+            polygon(UnsafeBufferPointer(quad))
+          }
+          disc(q, w / 2)
+          prev = q
+          prevW = w
+        }
+      }
     }
   }
 }

@@ -19,10 +19,28 @@ public struct OutlineStroker: Sendable {
 
   /// Calls `emit` with each polygon of the stroke of the closed polygon `points`.
   public func stroke(_ points: [Point], emit: ([Point]) -> Void) {
+    points.withUnsafeBufferPointer { buf in stroke(buf) { emit(Array($0)) } }
+  }
+
+  /// Calls `emit` with each polygon (3 or 4 vertices, in temporary storage valid only during
+  /// the call) of the stroke of the closed polygon `points`; allocates nothing.
+  ///
+  /// - Complexity: O(n) for n vertices.
+  public func stroke(
+    _ points: UnsafeBufferPointer<Point>, emit: (UnsafeBufferPointer<Point>) -> Void
+  ) {
+    withUnsafeTemporaryAllocation(of: Point.self, capacity: 4) { quad in
+      strokeInto(points, quad, emit)
+    }
+  }
+
+  func strokeInto(
+    _ points: UnsafeBufferPointer<Point>, _ quad: UnsafeMutableBufferPointer<Point>,
+    _ emit: (UnsafeBufferPointer<Point>) -> Void
+  ) {
     let n = points.count
-    guard n >= 2, width > 0 else { return }
+    guard n >= 2, width > 0, width.isFinite else { return }
     let h = width / 2
-    var quad = [Point](repeating: .zero, count: 4)
     for i in 0..<n {
       let a = points[i]
       let b = points[(i + 1) % n]
@@ -34,7 +52,7 @@ public struct OutlineStroker: Sendable {
       quad[1] = b + nrm
       quad[2] = b - nrm
       quad[3] = a - nrm
-      emit(quad)
+      emit(UnsafeBufferPointer(quad))
     }
     // Joins at every vertex between its incoming and outgoing edges.
     for i in 0..<n {
@@ -62,9 +80,16 @@ public struct OutlineStroker: Sendable {
         let bl = bis.length
         let miterLen = h / halfPhiSin
         let tip = bl > 0 ? v + bis / bl * miterLen : v + n0
-        emit([v, v + n0, tip, v + n1])
+        quad[0] = v
+        quad[1] = v + n0
+        quad[2] = tip
+        quad[3] = v + n1
+        emit(UnsafeBufferPointer(quad))
       } else {
-        emit([v, v + n0, v + n1])
+        quad[0] = v
+        quad[1] = v + n0
+        quad[2] = v + n1
+        emit(UnsafeBufferPointer(rebasing: quad[0..<3]))
       }
     }
   }

@@ -13,7 +13,7 @@ import SigbenchCore
 /// Width (§2): `0.1 · max(0, 50 − d) + 2` px for the gap d to the previous accepted sample, so
 /// no time, velocity or pressure is used. Outline and paint (§4): rung outline, non-zero fill
 /// plus a 1 px stroke (`outlineStrokeWidth` = 1), visible width = weight + 1, flat ends, and a
-/// tap is a dot of radius 3 painted as a disc of radius 3.5. Known Swift-port bugs (§9) are not
+/// tap is a disc of radius 3, which the 1 px outline stroke shows with radius 3.5. Known Swift-port bugs (§9) are not
 /// reproduced: the line is the full quadrilateral.
 ///
 /// Latency: finalized cubics are `stable`; the temporary shape is `tentative` and is replaced

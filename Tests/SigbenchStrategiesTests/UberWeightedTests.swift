@@ -284,10 +284,11 @@ import Testing
 
   // MARK: §14.7 lifecycle, §4.2 dot
 
-  @Test("a tap is a dot of radius 3 painted to radius 3.5 (§4.2, §4.6, §13)")
+  @Test("a tap is a dot of radius 3 with the 1 px stroke set, shown with radius 3.5 (§4.2, §4.6, §13)")
   func tap() throws {
     let r = try Self.run([(7, 8)])
-    #expect(r.final.discs == [Disc(center: Point(x: 7, y: 8), radius: 3.5)])
+    #expect(r.final.discs == [Disc(center: Point(x: 7, y: 8), radius: 3)])
+    #expect(r.final.outlineStrokeWidth == 1)
     #expect(r.final.outline.isEmpty && r.final.centerline.isEmpty)
     // Moves under 2 px keep the dot.
     let jitter = try Self.run([(7, 8), (8, 8), (7, 9.5)])
@@ -308,7 +309,7 @@ import Testing
     #expect(out.tentative.isEmpty)
     u.push(Sample(x: 100, y: 50), into: &out)
     #expect(out.stable.isEmpty)
-    #expect(out.tentative.discs == [Disc(center: Point(x: 100, y: 50), radius: 3.5)])
+    #expect(out.tentative.discs == [Disc(center: Point(x: 100, y: 50), radius: 3)])
     #expect(out.tentative.outline.isEmpty)
   }
 }

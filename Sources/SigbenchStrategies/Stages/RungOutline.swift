@@ -6,9 +6,9 @@ import SigbenchCore
 /// - Rung (§4.1): through X, perpendicular to A → B, total length w; `start` is on the visual
 ///   left of the travel direction (y down), `end` on the right. Degenerate `(X, X)` when w is 0
 ///   or A → B is exactly zero.
-/// - Dot (§4.2): the weight is a radius. Painted with the 1 px stroke (§4.6) the circle of
-///   radius w becomes a disc of radius w + 0.5, which is emitted exactly as a `Disc` (the
-///   renderer does not stroke discs).
+/// - Dot (§4.2): the weight is a radius: a `Disc` of radius w. The renderer strokes discs like
+///   outlines when `outlineStrokeWidth` is set (InkGeometry's contract), so with the 1 px
+///   stroke (§4.6) it shows with radius w + 0.5.
 /// - Line (§4.3): a quadrilateral between the two end rungs, flat ends.
 /// - Quad (§4.4) and cubic (§4.5): the two sides are Béziers through the `start` and `end`
 ///   offsets of the end rungs, with interior rungs averaged over the two adjacent edges as
@@ -54,7 +54,7 @@ public enum RungOutline {
   public static func write(_ shape: CurveShape, origin o: Point, into ink: inout InkGeometry) {
     switch shape {
     case .dot(let p):
-      ink.append(Disc(center: p.point + o, radius: p.width + UberConstants.paintStrokeWidth / 2))
+      ink.append(Disc(center: p.point + o, radius: p.width))
     case .line(let p0, let p1):
       let (a, b) = pair(p0, p1)
       append(

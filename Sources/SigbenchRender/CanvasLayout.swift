@@ -1,0 +1,76 @@
+import SigbenchCore
+
+/// How the picture's size and scale are chosen.
+public enum CanvasSizing: Hashable, Sendable {
+  /// A canvas of `width × height` CSS px; the ink is fitted into it, centred, leaving `margin`
+  /// CSS px on each side (magnified at most 8×).
+  case fit(width: Int, height: Int, margin: Double)
+  /// The canvas is the ink's tight bounds plus `margin` CSS px on each side, at `pxPerUnit`
+  /// pixels per CSS px (1 = natural size).
+  case scale(pxPerUnit: Double, margin: Double)
+  /// A canvas of `width × height` CSS px whose origin is the drawing's origin (no fitting):
+  /// what an annotation over a background picture needs (seed 004).
+  case canvas(width: Int, height: Int)
+}
+
+/// The resolved pixel size and transform of one picture.
+///
+/// `deviceScale` (1, 2 or 3) multiplies every pixel dimension and the transform, so the same
+/// drawing comes out as a high-DPI screen shows it: the layout in CSS px does not change.
+public struct CanvasLayout: Hashable, Sendable {
+  /// Output size in device pixels.
+  public var pixelWidth: Int
+  public var pixelHeight: Int
+  /// CSS px to device pixels.
+  public var transform: Transform
+
+  public init(pixelWidth: Int, pixelHeight: Int, transform: Transform) {
+    self.pixelWidth = pixelWidth
+    self.pixelHeight = pixelHeight
+    self.transform = transform
+  }
+
+  /// Largest side accepted, device pixels.
+  public static let maxSide = 16_384
+
+  /// Resolves `sizing` for ink with tight bounds `ink` (`nil` for an empty drawing).
+  public static func resolve(_ sizing: CanvasSizing, ink: Rect?, deviceScale: Int = 1)
+    throws(RenderError) -> CanvasLayout
+  {
+    guard (1...3).contains(deviceScale) else {
+      throw .vector("device scale must be 1, 2 or 3; got \(deviceScale)")
+    }
+    let d = Double(deviceScale)
+    let bounds = ink ?? Rect(origin: .zero, size: .zero)
+    let layout: CanvasLayout
+    switch sizing {
+    case .fit(let w, let h, let margin):
+      guard margin.isFinite, margin >= 0 else { throw .vector("margin must be ≥ 0; got \(margin)") }
+      let t = Transform.fit(bounds, width: w, height: h, margin: margin)
+      layout = CanvasLayout(
+        pixelWidth: w * deviceScale, pixelHeight: h * deviceScale, transform: t.scaled(by: d))
+    case .scale(let s, let margin):
+      guard s.isFinite, s > 0 else { throw .vector("px per unit must be > 0; got \(s)") }
+      guard margin.isFinite, margin >= 0 else { throw .vector("margin must be ≥ 0; got \(margin)") }
+      let k = s * d
+      let wPx = ((bounds.size.width + 2 * margin) * k).rounded(.up)
+      let hPx = ((bounds.size.height + 2 * margin) * k).rounded(.up)
+      guard wPx.isFinite, hPx.isFinite, wPx <= Double(maxSide), hPx <= Double(maxSide) else {
+        throw .invalidCanvas(width: Int(min(wPx, 1e9)), height: Int(min(hPx, 1e9)))
+      }
+      layout = CanvasLayout(
+        pixelWidth: max(1, Int(wPx)), pixelHeight: max(1, Int(hPx)),
+        transform: Transform(
+          scale: k,
+          offset: Point(x: (margin - bounds.minX) * k, y: (margin - bounds.minY) * k)))
+    case .canvas(let w, let h):
+      layout = CanvasLayout(
+        pixelWidth: w * deviceScale, pixelHeight: h * deviceScale,
+        transform: Transform(scale: d, offset: .zero))
+    }
+    guard layout.pixelWidth > 0, layout.pixelHeight > 0, layout.pixelWidth <= maxSide,
+      layout.pixelHeight <= maxSide
+    else { throw .invalidCanvas(width: layout.pixelWidth, height: layout.pixelHeight) }
+    return layout
+  }
+}

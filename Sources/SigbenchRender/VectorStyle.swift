@@ -1,0 +1,84 @@
+import SigbenchCore
+
+/// What vector export (SVG, PDF) needs besides the geometry: ink colour and layer opacity,
+/// an optional background, and the free space around the ink.
+///
+/// Vector output draws the very shapes the raster fills: every outline subpath filled
+/// non-zero on its own, every disc, the outline stroke when `outlineStrokeWidth > 0` (miter
+/// joins, limit 10, butt caps) and centreline-only geometry as the `CenterlineStroker`'s
+/// trapezoids and discs. Each stroke is one opaque group composited with the opacity, so the
+/// union semantics of `InkGeometry` (and the highlighter's single alpha) carry over.
+public struct VectorStyle: Hashable, Sendable {
+  /// Ink colour; its alpha is multiplied into the stroke layer's opacity.
+  public var ink: RGBA = .black
+  /// Stroke layer opacity in [0, 1].
+  public var opacity: Double = 1
+  /// Background filling the whole frame, or `nil` (or a clear colour) for none.
+  public var background: RGBA?
+  /// Free space around the tight ink bounds, CSS px (≥ 0).
+  public var margin: Double = 0
+
+  public init(ink: RGBA = .black, opacity: Double = 1, background: RGBA? = nil, margin: Double = 0)
+  {
+    self.ink = ink
+    self.opacity = opacity
+    self.background = background
+    self.margin = margin
+  }
+
+  /// The exported area in CSS px: the tight ink bounds (`InkBounds`) grown by `margin`.
+  /// Throws when there is no ink to export.
+  public func frame(_ strokes: [InkGeometry]) throws(RenderError) -> Rect {
+    guard margin.isFinite, margin >= 0 else { throw .vector("margin must be ≥ 0; got \(margin)") }
+    guard let b = InkBounds.of(strokes) else {
+      throw .vector("nothing to export: the drawing has no ink")
+    }
+    let f = b.insetBy(-margin)
+    // Beyond ~100 m of ink the input is broken, and cairo would spend unbounded time
+    // flattening arcs of such radii.
+    let limit = VectorStyle.maxExtent
+    guard abs(f.minX) <= limit, abs(f.minY) <= limit, abs(f.maxX) <= limit, abs(f.maxY) <= limit
+    else {
+      throw .vector(
+        "ink extends beyond ±\(Int(limit)) CSS px (\(f.minX), \(f.minY) … \(f.maxX), \(f.maxY)); "
+          + "refusing to export")
+    }
+    return f
+  }
+
+  /// Largest coordinate magnitude exported, CSS px (about 100 m).
+  public static let maxExtent = 400_000.0
+
+  /// Effective layer alpha: colour alpha × opacity, clamped to [0, 1].
+  var layerAlpha: Double { max(0, min(1, Double(ink.a) / 255 * opacity)) }
+}
+
+/// Deterministic decimal text for vector files: at most `decimals` digits after the point,
+/// trailing zeros removed, no exponent, no negative zero.
+enum DecimalText {
+  static func format(_ v: Double, decimals: Int = 3) -> String {
+    guard v.isFinite else { return "0" }
+    var scale: Double = 1
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = (v * scale).rounded()
+    guard abs(scaled) < 9e15 else { return String(v) }  // exponent form, still valid SVG
+    var n = Int64(scaled)
+    if n == 0 { return "0" }
+    let negative = n < 0
+    n = abs(n)
+    let unit = Int64(scale)
+    let whole = n / unit
+    var frac = n % unit
+    var text = String(whole)
+    if frac > 0 {
+      var digits = decimals
+      while frac % 10 == 0 {
+        frac /= 10
+        digits -= 1
+      }
+      let f = String(frac)
+      text += "." + String(repeating: "0", count: digits - f.count) + f
+    }
+    return negative ? "-" + text : text
+  }
+}

@@ -4,7 +4,10 @@ import SigbenchCore
 /// Every format sigbench reads or writes. Adding a format is one file plus one line here.
 public enum FormatCatalog {
   public static let all: [any StrokeFormat] = [
-    NativeFormat()
+    NativeFormat(),
+    InkMLFormat(),
+    IAMOnDBFormat(),
+    SignaturePadFormat(),
   ]
 
   /// Ids in catalog order.

@@ -35,7 +35,7 @@ public struct IAMOnDBFormat: StrokeFormat {
   {
     var rules = SampleRules(file: file, options: options)
     try rules.checkFileSize(data.count)
-    let parser = XMLParser(data: data)
+    let parser = XMLParser(data: try XMLInput.utf8(data, file: file))
     parser.shouldResolveExternalEntities = false
     let reader = IAMOnDBParser(file: file, options: options)
     parser.delegate = reader
@@ -51,7 +51,7 @@ public struct IAMOnDBFormat: StrokeFormat {
     }
     guard reader.sawRoot else {
       throw FormatError(
-        .malformed, file: file, location: .file, field: "root element",
+        .malformed, file: file, location: .line(max(1, parser.lineNumber)), field: "root element",
         rule: "must be <WhiteboardCaptureSession>", value: reader.rootName ?? "none")
     }
     var metadata = DrawingMetadata(

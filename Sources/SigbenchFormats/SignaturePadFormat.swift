@@ -21,12 +21,20 @@ import SigbenchCore
 /// The writer emits the same shape: one group per ink stroke with the stroke's attributes
 /// (numbers for `dotSize`, `minWidth`, `maxWidth`, `velocityFilterWeight` when they parse, text
 /// otherwise; keys not present are left out, and signature_pad then uses its own options),
-/// points as `{x, y, pressure?, time?}`. x, y and pressure are written in Swift's shortest
-/// round-tripping form (lossless); time as ms since the drawing's start, quantised to
-/// `timeQuantumMilliseconds`. Hover strokes are not written: the format has none.
+/// points as `{x, y, pressure?, time?}`: x and y quantised to `positionQuantum` CSS px,
+/// pressure to `pressureQuantum`, time as ms since the drawing's start quantised to
+/// `timeQuantumMilliseconds`, each printed as the exact decimal of an integer count of quanta.
+/// Quantising is what makes a second round trip exact: Foundation's JSON parser on Linux is
+/// not correctly rounded (shortest-form doubles come back one ulp off), so re-encoding a
+/// decoded value must land on the same integer. Hover strokes are not written: the format has
+/// none.
 public struct SignaturePadFormat: StrokeFormat {
   /// Time quantum of the writer, ms (1 µs).
   public static let timeQuantumMilliseconds = 0.001
+  /// Position quantum of the writer, CSS px.
+  public static let positionQuantum = 0.0001
+  /// Pressure quantum of the writer.
+  public static let pressureQuantum = 0.000001
   /// Group keys written as JSON numbers when their text parses as a finite number.
   static let numericKeys: Set<String> = [
     "dotSize", "minWidth", "maxWidth", "velocityFilterWeight",
@@ -191,25 +199,19 @@ public struct SignaturePadFormat: StrokeFormat {
       out += "\"points\": ["
       for (j, s) in stroke.samples.enumerated() {
         let at = FileLocation.path("strokes[\(i)].samples[\(j)]")
-        for (name, v) in [("x", s.x), ("y", s.y), ("pressure", s.pressure ?? 0)] {
-          guard v.isFinite else {
-            throw FormatError(
-              .invalidValue, file: drawing.name, location: at, field: name,
-              rule: "must be finite to write as JSON", value: String(v))
-          }
-        }
-        out += j == 0 ? "\n    " : ",\n    "
-        out += "{\"x\": \(num(s.x)), \"y\": \(num(s.y))"
-        if let p = s.pressure { out += ", \"pressure\": \(num(p))" }
-        if let t = s.time {
-          let scaled = (t * 1000 / SignaturePadFormat.timeQuantumMilliseconds).rounded()
+        func quantised(_ v: Double, _ name: String, _ decimals: Int) throws(FormatError) -> String {
+          let scaled = (v * pow10(decimals)).rounded()
           guard scaled.isFinite, abs(scaled) < 9e15 else {
             throw FormatError(
-              .invalidValue, file: drawing.name, location: at, field: "time",
-              rule: "must be finite and below 9e9 s to write as JSON", value: String(t))
+              .invalidValue, file: drawing.name, location: at, field: name,
+              rule: "must be finite and below 9e15 quanta to write as JSON", value: String(v))
           }
-          out += ", \"time\": \(decimalString(Int64(scaled), decimals: 3))"
+          return decimalString(Int64(scaled), decimals: decimals)
         }
+        out += j == 0 ? "\n    " : ",\n    "
+        out += "{\"x\": \(try quantised(s.x, "x", 4)), \"y\": \(try quantised(s.y, "y", 4))"
+        if let p = s.pressure { out += ", \"pressure\": \(try quantised(p, "pressure", 6))" }
+        if let t = s.time { out += ", \"time\": \(try quantised(t * 1000, "time", 3))" }
         out += "}"
       }
       out += stroke.samples.isEmpty ? "]}" : "\n  ]}"

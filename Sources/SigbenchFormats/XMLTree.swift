@@ -46,7 +46,8 @@ final class XMLElementNode {
 
 /// Builds an `XMLElementNode` tree with Foundation's `XMLParser` (libxml2).
 ///
-/// Always checks `parserError` as well as `parse()`'s result: on Linux `parse()` returns `true`
+/// The bytes are first brought to valid UTF-8 (`XMLInput`), because Foundation traps on names,
+/// attributes or comments that are not. Always checks `parserError` as well as `parse()`'s result: on Linux `parse()` returns `true`
 /// for truncated or mismatched documents and sets `parserError` (swift-on-linux.md §5).
 /// Element nesting deeper than `maxDepth` is rejected, so walking the tree recursively cannot
 /// exhaust the stack. Complexity: O(document size).
@@ -61,7 +62,7 @@ enum XMLTree {
     _ data: Data, file: String, namespaces: Set<String>, textElements: Set<String>,
     skipSubtrees: Set<String> = []
   ) throws(FormatError) -> XMLElementNode {
-    let parser = XMLParser(data: data)
+    let parser = XMLParser(data: try XMLInput.utf8(data, file: file))
     parser.shouldProcessNamespaces = true
     parser.shouldResolveExternalEntities = false
     let builder = XMLTreeBuilder(
@@ -87,7 +88,7 @@ enum XMLTree {
     }
     guard let root = builder.root else {
       throw FormatError(
-        .malformed, file: file, location: .file, field: "XML",
+        .malformed, file: file, location: .line(max(1, parser.lineNumber)), field: "XML",
         rule: "must contain a root element", value: data.isEmpty ? "empty file" : "no element")
     }
     return root

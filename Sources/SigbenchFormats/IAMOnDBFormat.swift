@@ -68,16 +68,20 @@ public struct IAMOnDBFormat: StrokeFormat {
           message: "\(reader.strokes.count - raw.count) stroke(s) without points skipped"))
     }
     var strokes = raw.map { Stroke(samples: $0.samples, attributes: $0.attributes) }
-    if let origin = strokes.flatMap(\.samples).compactMap(\.time).min() {
+    var origin = Double.infinity
+    var bounds: Rect?
+    for stroke in strokes {
+      for s in stroke.samples {
+        origin = min(origin, s.time ?? origin)
+        bounds = bounds.map { $0.including(s.point) } ?? Rect(origin: s.point, size: .zero)
+      }
+    }
+    if origin.isFinite {
       for i in strokes.indices {
         for j in strokes[i].samples.indices { strokes[i].samples[j].time! -= origin }
       }
       metadata.notes.append(
         "time in s from the first point (file origin \(ParameterValue.format(origin)) s)")
-    }
-    var bounds: Rect?
-    for s in strokes.flatMap(\.samples) {
-      bounds = bounds.map { $0.including(s.point) } ?? Rect(origin: s.point, size: .zero)
     }
     let factor = SampleRules.nominalScaleFactor(bounds: bounds)
     for i in strokes.indices {

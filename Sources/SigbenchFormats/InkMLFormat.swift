@@ -83,6 +83,7 @@ public struct InkMLFormat: StrokeFormat {
     try reader.read()
     var metadata = InkMLFormat.metadata(root: root, reader: reader)
     var traces = reader.traces
+    reader.traces = []  // sole owner: the loops below mutate in place, no copy
 
     // Pressure without a declared range: divide by the largest value in the file.
     if traces.contains(where: \.pressureRaw) {
@@ -121,12 +122,28 @@ public struct InkMLFormat: StrokeFormat {
     }
 
     // Time origin: the stated timestamp when every timed trace has one, else the first sample.
-    let timed = traces.filter { $0.samples.contains { $0.time != nil } }
-    if !timed.isEmpty {
-      let earliest = timed.flatMap(\.samples).compactMap(\.time).min() ?? 0
+    var earliest = Double.infinity
+    var stated = Double.infinity
+    var timedCount = 0
+    var anchoredCount = 0
+    for t in traces {
+      var timed = false
+      for s in t.samples {
+        if let time = s.time {
+          earliest = min(earliest, time)
+          timed = true
+        }
+      }
+      guard timed else { continue }
+      timedCount += 1
+      if let a = t.anchor {
+        anchoredCount += 1
+        stated = min(stated, a)
+      }
+    }
+    if timedCount > 0 {
       var origin = earliest
-      let anchors = timed.compactMap(\.anchor)
-      if anchors.count == timed.count, let stated = anchors.min() {
+      if anchoredCount == timedCount {
         origin = stated
         if earliest < stated {
           origin = earliest

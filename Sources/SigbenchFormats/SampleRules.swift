@@ -75,7 +75,8 @@ public struct SampleRules: Sendable {
       if let t = s.time {
         _ = try finite(t, field: "time", at: loc)
         if let last = lastTime, t <= last {
-          s.time = last + SampleRules.repairStep
+          // nextUp: at large magnitudes last + 1 µs rounds back to last.
+          s.time = Swift.max(last + SampleRules.repairStep, last.nextUp)
           repaired += 1
         }
         lastTime = s.time

@@ -13,30 +13,43 @@ import Foundation
 /// - UTF-8 (declared or default) is validated; any other declared encoding is rejected.
 /// Invalid bytes are an error naming the byte offset. Processing instructions are blanked
 /// (`blankProcessingInstructions`) and a DOCTYPE is rejected: Foundation passes null pointers
-/// from DTD declarations (notations, unparsed entities) into non-optional parameters. Complexity: O(file size).
+/// from DTD declarations (notations, unparsed entities) into non-optional parameters.
+/// Complexity: O(file size), one pass; the file is copied only when it has to change.
 enum XMLInput {
   static func utf8(_ data: Data, file: String) throws(FormatError) -> Data {
-    var bytes = [UInt8](data)
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-      guard let text = String(data: Data(bytes), encoding: .utf16) else {
+    // Encoding decisions look only at the first bytes; the whole file is copied only when it
+    // must change (BOM, transcoding, processing instructions).
+    let head = [UInt8](data.prefix(512))
+    var bytes: [UInt8]?
+    if head.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = Array(data.dropFirst(3)) }
+    if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) {
+      guard let text = String(data: data, encoding: .utf16) else {
         throw FormatError(
           .malformed, file: file, location: .byte(0), field: "encoding",
           rule: "must be valid UTF-16 after a UTF-16 byte order mark", value: "invalid UTF-16")
       }
-      bytes = Array(text.utf8)
-      if let range = declaredEncodingRange(bytes) {
-        bytes.replaceSubrange(range, with: Array("UTF-8".utf8))
+      var b = Array(text.utf8)
+      if let range = declaredEncodingRange(Array(b.prefix(512))) {
+        b.replaceSubrange(range, with: Array("UTF-8".utf8))
       }
+      bytes = b
     }
-    if let range = declaredEncodingRange(bytes) {
-      let name = String(decoding: bytes[range], as: UTF8.self).uppercased()
+    let declarationHead = bytes.map { Array($0.prefix(512)) } ?? head
+    if let range = declaredEncodingRange(declarationHead) {
+      let name = String(decoding: declarationHead[range], as: UTF8.self).uppercased()
       switch name {
       case "UTF-8", "UTF8": break
       case "ISO-8859-1", "ISO_8859-1", "LATIN1", "LATIN-1", "L1", "US-ASCII", "ASCII",
         "WINDOWS-1252", "CP1252":
+        var source = bytes ?? [UInt8](data)
+        if !source.contains(where: { $0 >= 0x80 }) {
+          // Plain ASCII (the usual case): only the declaration changes.
+          source.replaceSubrange(range, with: Array("UTF-8".utf8))
+          bytes = source
+          break
+        }
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + bytes.count / 8)
+        out.reserveCapacity(source.count + source.count / 8)
         func latin1(_ part: ArraySlice<UInt8>) {
           for b in part {
             if b < 0x80 {
@@ -47,9 +60,9 @@ enum XMLInput {
             }
           }
         }
-        latin1(bytes[..<range.lowerBound])
+        latin1(source[..<range.lowerBound])
         out += Array("UTF-8".utf8)
-        latin1(bytes[range.upperBound...])
+        latin1(source[range.upperBound...])
         bytes = out
       default:
         throw FormatError(
@@ -57,32 +70,102 @@ enum XMLInput {
           rule: "must be UTF-8, UTF-16 or ISO-8859-1", value: name)
       }
     }
-    if let bad = firstInvalidUTF8(bytes) {
+    let found: Scan =
+      bytes.map { b in b.withUnsafeBufferPointer(scan) }
+      ?? data.withUnsafeBytes { raw in scan(raw.bindMemory(to: UInt8.self)) }
+    if let bad = found.invalid {
+      let shown = bytes.map { $0[bad] } ?? data[data.startIndex + bad]
       throw FormatError(
         .malformed, file: file, location: .byte(bad), field: "encoding",
         rule: "must be valid UTF-8 (the declared or default encoding)",
-        value: String(format: "byte 0x%02X", bytes[bad]))
+        value: String(format: "byte 0x%02X", shown))
     }
-    if let at = find(Array("<!DOCTYPE".utf8), in: bytes) {
-      let line = bytes[..<at].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+    if let line = found.doctypeLine {
       throw FormatError(
         .malformed, file: file, location: .line(line), field: "DOCTYPE",
         rule: "must not be present (ink formats use no DTD; Foundation's parser can crash on one)",
         value: "<!DOCTYPE")
     }
-    blankProcessingInstructions(&bytes)
-    return Data(bytes)
+    if found.hasProcessingInstruction {
+      var b = bytes ?? [UInt8](data)
+      blankProcessingInstructions(&b)
+      return Data(b)
+    }
+    return bytes.map { Data($0) } ?? data
   }
 
-  /// Offset of the first occurrence of `needle` in `b`.
-  static func find(_ needle: [UInt8], in b: [UInt8]) -> Int? {
-    guard !needle.isEmpty, b.count >= needle.count else { return nil }
+  /// What one pass over the bytes found.
+  struct Scan {
+    /// Offset of the first byte that breaks UTF-8 (overlongs, surrogates and values above
+    /// U+10FFFF included).
+    var invalid: Int?
+    /// Line of a `<!DOCTYPE`.
+    var doctypeLine: Int?
+    /// A `<?` other than a leading XML declaration.
+    var hasProcessingInstruction = false
+  }
+
+  /// One pass: UTF-8 validity, `<!DOCTYPE`, processing instructions.
+  static func scan(_ b: UnsafeBufferPointer<UInt8>) -> Scan {
+    var result = Scan()
+    let n = b.count
     var i = 0
-    while i <= b.count - needle.count {
-      if b[i] == needle[0] && b[i..<(i + needle.count)].elementsEqual(needle) { return i }
-      i += 1
+    var line = 1
+    let declaration =
+      n > 5 && b[0] == 60 && b[1] == 63 && b[2] == 120 && b[3] == 109 && b[4] == 108
+      && XMLNumberScanner.isSpace(b[5])
+    let doctype = Array("DOCTYPE".utf8)
+    while i < n {
+      let c = b[i]
+      if c < 0x80 {
+        if c == 0x0A {
+          line += 1
+        } else if c == 60, i + 1 < n {
+          if b[i + 1] == 63 && !(i == 0 && declaration) {
+            result.hasProcessingInstruction = true
+          } else if b[i + 1] == 33, i + 8 < n, result.doctypeLine == nil,
+            doctype.indices.allSatisfy({ b[i + 2 + $0] == doctype[$0] })
+          {
+            result.doctypeLine = line
+          }
+        }
+        i += 1
+        continue
+      }
+      var need = 0
+      var lower: UInt8 = 0x80
+      var upper: UInt8 = 0xBF
+      switch c {
+      case 0xC2...0xDF: need = 1
+      case 0xE0:
+        need = 2
+        lower = 0xA0
+      case 0xE1...0xEC, 0xEE...0xEF: need = 2
+      case 0xED:
+        need = 2
+        upper = 0x9F
+      case 0xF0:
+        need = 3
+        lower = 0x90
+      case 0xF1...0xF3: need = 3
+      case 0xF4:
+        need = 3
+        upper = 0x8F
+      default:
+        result.invalid = i
+        return result
+      }
+      guard i + need < n, b[i + 1] >= lower && b[i + 1] <= upper else {
+        result.invalid = i
+        return result
+      }
+      for k in 2..<(need + 1) where b[i + k] & 0xC0 != 0x80 {
+        result.invalid = i
+        return result
+      }
+      i += need + 1
     }
-    return nil
+    return result
   }
 
   /// Replaces every processing instruction `<?…?>` except a leading XML declaration with
@@ -139,46 +222,6 @@ enum XMLInput {
         return start..<close
       }
       i += 1
-    }
-    return nil
-  }
-
-  /// Offset of the first byte that breaks UTF-8 (overlongs, surrogates and values above
-  /// U+10FFFF included), or `nil`.
-  static func firstInvalidUTF8(_ b: [UInt8]) -> Int? {
-    var i = 0
-    let n = b.count
-    while i < n {
-      let c = b[i]
-      if c < 0x80 {
-        i += 1
-        continue
-      }
-      var need = 0
-      var lower: UInt8 = 0x80
-      var upper: UInt8 = 0xBF
-      switch c {
-      case 0xC2...0xDF: need = 1
-      case 0xE0:
-        need = 2
-        lower = 0xA0
-      case 0xE1...0xEC, 0xEE...0xEF: need = 2
-      case 0xED:
-        need = 2
-        upper = 0x9F
-      case 0xF0:
-        need = 3
-        lower = 0x90
-      case 0xF1...0xF3: need = 3
-      case 0xF4:
-        need = 3
-        upper = 0x8F
-      default: return i
-      }
-      guard i + need < n else { return i }
-      guard b[i + 1] >= lower && b[i + 1] <= upper else { return i }
-      for k in 2..<(need + 1) where b[i + k] & 0xC0 != 0x80 { return i }
-      i += need + 1
     }
     return nil
   }

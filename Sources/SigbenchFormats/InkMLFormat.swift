@@ -3,8 +3,9 @@ import SigbenchCore
 
 /// W3C InkML 2011 (`*.inkml`), read and written (stroke-formats.md §1).
 ///
-/// Reading is namespace-agnostic (local names only, so the default namespace and an `inkml:`
-/// prefix read alike) and covers the dialects of §1.9: CROHME (no trace format, plain `id`,
+/// Reading matches elements on namespace plus local name, never on the prefix (the default
+/// namespace, an `inkml:` prefix and files with no namespace read alike; `msink:`, `emma:` and
+/// MathML elements are ignored; `XMLTree`) and covers the dialects of §1.9: CROHME (no trace format, plain `id`,
 /// bare references, label-only traceViews), MathWriting (X Y T with glued `x y t,x y t`),
 /// Word/Office (`inkml:` prefix, `'`/`"` differences glued without spaces, himetric or cm with a
 /// resolution, F resolution 0, `timeString`), OneNote (several contexts, brushes) and

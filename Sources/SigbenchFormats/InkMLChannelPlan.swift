@@ -16,6 +16,8 @@
 /// - OTx, OTy → tilt and azimuth (`InkMLUnits.tiltAzimuth`); OA → azimuth; OE (elevation) →
 ///   tilt = π/2 − OE. Angles default to degrees. OA/OE win over OTx/OTy when both exist.
 /// - Other channels (Z, S, B1…, W, colour…) are decoded but not used; a note lists them.
+/// - `DecodeOptions.unitsOverride` (a length unit such as `mm`) applies to X/Y that state no
+///   physical unit, instead of the nominal scale.
 struct InkMLChannelPlan {
   enum PressureRule: Equatable {
     case range(min: Double, max: Double)
@@ -51,9 +53,21 @@ struct InkMLChannelPlan {
   /// Builds the plan for a trace read with `context`. Throws when a channel has no name or
   /// X or Y is missing.
   static func make(
-    context: InkMLContext, references: InkMLReferences, file: String
+    context: InkMLContext, references: InkMLReferences, file: String,
+    unitsOverride: String? = nil
   ) throws(FormatError) -> InkMLChannelPlan {
     var plan = InkMLChannelPlan()
+    // `DecodeOptions.unitsOverride` names the length unit of X/Y that state none usable.
+    let override = unitsOverride.flatMap { u in InkMLUnits.pxPerLengthUnit(u).map { (u, $0) } }
+    func useOverride(_ sx: Double, _ sy: Double) -> Bool {
+      guard let (unit, px) = override else { return false }
+      plan.physical = true
+      plan.xScale = sx * px
+      plan.yScale = sy * px
+      plan.positionUnits = unit
+      plan.notes.append("X/Y state no physical unit: read as \(unit) (units override)")
+      return true
+    }
     var declared: [XMLElementNode] = []
     var intermittent: [XMLElementNode] = []
     if let format = context.traceFormat {
@@ -74,6 +88,7 @@ struct InkMLChannelPlan {
       ]
       plan.notes.append("no traceFormat: channels X Y (the InkML default)")
       plan.positionUnits = "unitless"
+      _ = useOverride(1, 1)
       return plan
     }
     let nodes = declared + intermittent
@@ -141,7 +156,7 @@ struct InkMLChannelPlan {
       if xm != 1 || ym != 1 {
         plan.positionUnits += " (resolution \(1 / xm)/\(xu))"
       }
-    } else {
+    } else if !useOverride(xs * xm, ys * ym) {
       plan.xScale = xs * xm
       plan.yScale = ys * ym
       let shown = [xu, yu].compactMap { $0 }

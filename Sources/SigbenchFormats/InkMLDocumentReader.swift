@@ -148,7 +148,8 @@ struct InkMLDocumentReader {
 
   private mutating func plan(for context: InkMLContext) throws(FormatError) -> InkMLChannelPlan {
     if let p = planCache[context.planKey] { return p }
-    let p = try InkMLChannelPlan.make(context: context, references: references, file: file)
+    let p = try InkMLChannelPlan.make(
+      context: context, references: references, file: file, unitsOverride: options.unitsOverride)
     for n in p.notes { note(n) }
     planCache[context.planKey] = p
     return p

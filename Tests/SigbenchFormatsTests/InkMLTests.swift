@@ -142,6 +142,18 @@ struct InkMLDialectTests {
     #expect(d.metadata.notes.contains { $0.contains("nominal") })
   }
 
+  @Test("a units override replaces the nominal scale for X/Y without units")
+  func unitsOverride() throws {
+    var options = DecodeOptions()
+    options.unitsOverride = "mm"
+    let r = try InkMLFormat().decode(
+      Data(InkMLFixtures.crohme.utf8), file: "c.inkml", options: options)
+    let d = r.drawings[0]
+    #expect(!d.metadata.nominalScale)
+    #expect(near(d.strokes[0].samples[0].x, 8555 * pxPerMM, 1e-6))
+    #expect(d.metadata.notes.contains { $0.contains("units override") })
+  }
+
   @Test("CROHME MfrDB: pt and ms, time origin moved to the first sample")
   func mfrdb() throws {
     let (d, _) = try decodeInkML(InkMLFixtures.crohmeMfrDB)

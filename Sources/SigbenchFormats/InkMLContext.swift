@@ -8,8 +8,17 @@ struct InkMLContext {
   var timestamp: XMLElementNode?
 
   /// Identity of the parts that decide how values convert, for caching channel plans.
-  var planKey: [ObjectIdentifier?] {
-    [traceFormat, inkSource, timestamp].map { $0.map(ObjectIdentifier.init) }
+  struct PlanKey: Hashable {
+    var traceFormat: ObjectIdentifier?
+    var inkSource: ObjectIdentifier?
+    var timestamp: ObjectIdentifier?
+  }
+
+  var planKey: PlanKey {
+    PlanKey(
+      traceFormat: traceFormat.map(ObjectIdentifier.init),
+      inkSource: inkSource.map(ObjectIdentifier.init),
+      timestamp: timestamp.map(ObjectIdentifier.init))
   }
 }
 

@@ -36,10 +36,12 @@ struct InkMLDocumentReader {
   var physical = true
   var positionUnits: String?
   var firstContext: InkMLContext?
-  private var planCache: [[ObjectIdentifier?]: InkMLChannelPlan] = [:]
+  private var planCache: [InkMLContext.PlanKey: InkMLChannelPlan] = [:]
+  private var brushCache: [ObjectIdentifier: [String: String]] = [:]
   private var directTraces = Set<ObjectIdentifier>()
   private var viewed = Set<String>()
-  /// Trace element → (index in `traces`, grammar state after it), for continuations.
+  /// Trace element → (index in `traces`, grammar state after it), for traces that a
+  /// continuation may follow (`continuation="begin"` or `"middle"`).
   private var emitted: [ObjectIdentifier: (Int, InkMLTraceGrammar)] = [:]
 
   init(root: XMLElementNode, file: String, options: DecodeOptions) {
@@ -238,10 +240,11 @@ struct InkMLDocumentReader {
     if unknownPositions > 0 {
       warn(node.location, "\(name): \(unknownPositions) point(s) with unknown X or Y dropped")
     }
+    let continuable = node["continuation"].map { $0.contains("begin") || $0.contains("middle") }
     if let index = continued {
       traces[index].samples += samples
       traces[index].lines += lines
-      emitted[ObjectIdentifier(node)] = (index, grammar)
+      if continuable == true { emitted[ObjectIdentifier(node)] = (index, grammar) }
       return
     }
     guard !samples.isEmpty else {
@@ -249,11 +252,20 @@ struct InkMLDocumentReader {
       return
     }
     let brush = references.resolve(node["brushRef"] ?? brushRef, as: "brush") ?? ctx.brush
+    var attributes: [String: String] = [:]
+    if let b = brush {
+      if let cached = brushCache[ObjectIdentifier(b)] {
+        attributes = cached
+      } else {
+        attributes = references.brushAttributes(b)
+        brushCache[ObjectIdentifier(b)] = attributes
+      }
+    }
     traces.append(
       Trace(
-        samples: samples, lines: lines, attributes: references.brushAttributes(brush),
+        samples: samples, lines: lines, attributes: attributes,
         hover: kind == "penUp", pressureRaw: plan.pressureRule == .observedMaximum,
         anchor: plan.timeAnchor))
-    emitted[ObjectIdentifier(node)] = (traces.count - 1, grammar)
+    if continuable == true { emitted[ObjectIdentifier(node)] = (traces.count - 1, grammar) }
   }
 }

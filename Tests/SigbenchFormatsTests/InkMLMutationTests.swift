@@ -8,7 +8,9 @@ import Testing
 /// Decodes `count` seeded mutations of `original` (truncate, flip bytes, duplicate, delete
 /// and insert lines): each must give either a `FormatError` whose description names the file
 /// and a position, or valid strokes (finite positions within the coordinate bound, pressure in
-/// [0, 1], strictly increasing times inside a stroke). Never a crash or a hang.
+/// [0, 1], strictly increasing times inside a stroke). Never a crash or a hang. With
+/// `SIGBENCH_TRACE` set, each mutation is printed before it is decoded and its bytes written to
+/// `/tmp/sigbench-last-mutation`, so the input of a crash can be recovered.
 func checkMutations(
   _ format: any StrokeFormat, name: String, original: Data, count: Int, seed: UInt64,
   positioned: (FormatError) -> Bool

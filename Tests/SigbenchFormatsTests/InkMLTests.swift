@@ -271,6 +271,23 @@ struct InkMLDialectTests {
     #expect(warnings.contains { $0.message.contains("unknown X or Y") })
   }
 
+  @Test("unknown views, empty traces and indeterminate traces are warnings or notes")
+  func lenient() throws {
+    let text = """
+      <ink><trace type="indeterminate">1 2</trace><trace>  </trace>
+      <traceView traceDataRef="#nowhere"/><unknownElement a="1"><trace>5 5</trace></unknownElement>
+      </ink>
+      """
+    let (d, warnings) = try decodeInkML(text)
+    #expect(d.strokes.count == 1)
+    #expect(warnings.contains { $0.message.contains("empty trace") })
+    #expect(
+      warnings.contains {
+        $0.message.contains("unknown id 'nowhere'") || $0.message.contains("#nowhere")
+      })
+    #expect(d.metadata.notes.contains { $0.contains("indeterminate") })
+  }
+
   @Test("date-times in timeString agree with Foundation's ISO 8601 parser")
   func timeString() throws {
     let f = ISO8601DateFormatter()

@@ -5,6 +5,9 @@ import SigbenchCore
 public enum FormatCatalog {
   public static let all: [any StrokeFormat] = [
     NativeFormat(),
+    InkMLFormat(),
+    IAMOnDBFormat(),
+    SignaturePadFormat(),
     BDALabFormat(),
     SVC2004Format(),
     QuickDrawFormat(),

@@ -93,7 +93,8 @@ public struct SampleRules: Sendable {
       if let t = s.time {
         if !t.isFinite { _ = try finite(t, field: "time", at: locations(i)) }
         if let last = lastTime, t <= last {
-          s.time = last + SampleRules.repairStep
+          // nextUp: at large magnitudes last + 1 µs rounds back to last.
+          s.time = Swift.max(last + SampleRules.repairStep, last.nextUp)
           repaired += 1
         }
         lastTime = s.time
@@ -142,5 +143,30 @@ public struct SampleRules: Sendable {
         rule: "must be at most \(options.maxFileBytes) bytes (limit maxFileBytes)", value: String(n)
       )
     }
+  }
+}
+
+// MARK: Nominal scale (added for the XML/JSON readers)
+
+extension SampleRules {
+  /// Larger side, in CSS px, that a drawing with no stated physical resolution is scaled to
+  /// (`DrawingMetadata.nominalScale`). About a signature's width on screen, so the algorithm
+  /// constants given in CSS px (Uber's 2 pt and 50 pt, signature_pad's 5 px) act at a plausible
+  /// scale.
+  public static let nominalExtent = 500.0
+
+  /// The uniform factor that makes the larger side of `bounds` equal `nominalExtent`; 1 when
+  /// there are no bounds or they have no extent. Positions are scaled about the origin.
+  public static func nominalScaleFactor(bounds: Rect?) -> Double {
+    guard let b = bounds else { return 1 }
+    let side = max(b.size.width, b.size.height)
+    guard side > 0, side.isFinite else { return 1 }
+    return nominalExtent / side
+  }
+
+  /// The note a reader adds when it applied `factor` for lack of a physical resolution.
+  public static func nominalScaleNote(factor: Double, units: String) -> String {
+    "no physical resolution (\(units)): positions scaled by \(factor) so the larger side of "
+      + "the ink is \(Int(nominalExtent)) CSS px (nominal, not physical)"
   }
 }

@@ -221,37 +221,90 @@ public struct BinaryFormat: StrokeFormat {
 
   static let channelNames = ["x", "y", "t", "pressure", "tilt", "azimuth"]
 
-  /// Decodes `count` zig-zag varint deltas from `base[position..<end]`, adding each to
-  /// `value` and storing `value · quantum`. Returns false (leaving `out` partly written) when
-  /// the bytes run out or a varint is longer than 10 bytes. The hot loop of the reader.
+  /// Decodes the run of channel `channel` (0 x, 1 y, 2 t, 3 pressure, 4 tilt, 5 azimuth)
+  /// from `base[position..<end]`: one zig-zag varint delta per sample of `out[0..<count]`
+  /// (only those whose `bitmap` bit is set, when a bitmap is given), each added to `value`
+  /// and stored as `value · quantum`. Returns false when the bytes run out or a varint is
+  /// longer than 10 bytes. The reader's hot loop: no allocation, no throwing.
   @inline(__always)
   static func decodeRun(
-    _ base: UnsafePointer<UInt8>, _ position: inout Int, _ end: Int, _ count: Int,
-    _ value: inout Int64, _ quantum: Double, _ out: UnsafeMutablePointer<Double>
+    _ base: UnsafePointer<UInt8>, _ position: inout Int, _ end: Int, channel: Int,
+    bitmap: UnsafeBufferPointer<UInt8>?, count: Int, _ value: inout Int64, _ quantum: Double,
+    _ out: UnsafeMutablePointer<Sample>
   ) -> Bool {
     var p = position
     var v = value
     for i in 0..<count {
-      guard p < end else { return false }
-      var b = base[p]
-      p += 1
-      var u = UInt64(b & 0x7F)
-      if b >= 0x80 {
-        var shift: UInt64 = 7
-        repeat {
-          guard p < end, shift <= 63 else { return false }
-          b = base[p]
+      if let bitmap, bitmap[i >> 3] & (1 << UInt8(i & 7)) == 0 { continue }
+      // Unrolled for the usual 1–3 byte varints; longer ones (and the buffer's end) go out
+      // of line.
+      var u: UInt64
+      if p + 3 <= end {
+        let b0 = UInt64(base[p])
+        let b1 = UInt64(base[p + 1])
+        let b2 = UInt64(base[p + 2])
+        if b0 < 0x80 {
+          u = b0
           p += 1
-          u |= UInt64(b & 0x7F) << shift
-          shift += 7
-        } while b >= 0x80
+        } else if b1 < 0x80 {
+          u = (b0 & 0x7F) | b1 << 7
+          p += 2
+        } else if b2 < 0x80 {
+          u = (b0 & 0x7F) | (b1 & 0x7F) << 7 | b2 << 14
+          p += 3
+        } else {
+          guard let long = longVarint(base, &p, end) else { return false }
+          u = long
+        }
+      } else {
+        guard let long = longVarint(base, &p, end) else { return false }
+        u = long
       }
       v = v &+ Int64(bitPattern: (u >> 1) ^ (0 &- (u & 1)))
-      out[i] = Double(v) * quantum
+      let d = Double(v) * quantum
+      switch channel {
+      case 0: (out + i).initialize(to: Sample(x: d, y: 0))
+      case 1: out[i].y = d
+      case 2: out[i].time = d
+      case 3: out[i].pressure = d
+      case 4: out[i].tilt = d
+      default: out[i].azimuth = d
+      }
     }
     position = p
     value = v
     return true
+  }
+
+  /// A varint of two or more bytes at `base[p]`: branch-free from one 8-byte load when 8
+  /// bytes are left and the varint ends within them (the first byte with a clear top bit ends
+  /// it; its 7-bit groups are packed), else byte by byte. `nil` when cut off or longer than
+  /// 10 bytes. Kept out of line so the one-byte path stays small.
+  @inline(never)
+  static func longVarint(_ base: UnsafePointer<UInt8>, _ p: inout Int, _ end: Int) -> UInt64? {
+    if p + 8 <= end {
+      let word = UInt64(littleEndian: UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self))
+      let stops = ~word & 0x8080_8080_8080_8080
+      if stops != 0 {
+        let length = (stops.trailingZeroBitCount + 1) >> 3
+        let w = length == 8 ? word : word & ((1 << UInt64(length * 8)) &- 1)
+        var u = (w & 0x7F) | ((w >> 1) & 0x3F80) | ((w >> 2) & 0x1F_C000) | ((w >> 3) & 0xFE0_0000)
+        u |= ((w >> 4) & 0x7_F000_0000) | ((w >> 5) & 0x3F8_0000_0000)
+        u |= ((w >> 6) & 0x1_FC00_0000_0000) | ((w >> 7) & 0xFE_0000_0000_0000)
+        p += length
+        return u
+      }
+    }
+    var u: UInt64 = 0
+    var shift: UInt64 = 0
+    while p < end, shift <= 63 {
+      let b = base[p]
+      p += 1
+      u |= UInt64(b & 0x7F) << shift
+      if b < 0x80 { return u }
+      shift += 7
+    }
+    return nil
   }
 
   // MARK: Reading
@@ -307,7 +360,11 @@ public struct BinaryFormat: StrokeFormat {
     var starts: [Int] = []
     for k in 0..<(inkCount + hoverCount) {
       starts.append(r.position)
-      traces.append(try readTrace(&r, q, &previous, index: k, rules: rules))
+      // Checked right away, while the trace's samples are still in cache.
+      var trace = try readTrace(&r, q, &previous, index: k, rules: rules)
+      let at = starts[k]
+      try rules.check(&trace, strokeIndex: k < inkCount ? k : k - inkCount) { _ in .byte(at) }
+      traces.append(trace)
     }
     var groundTruth: GroundTruth?
     if flags & 1 == 1 {
@@ -332,10 +389,6 @@ public struct BinaryFormat: StrokeFormat {
     }
     guard r.isAtEnd else {
       throw r.error("end", "must follow the last section", "\(r.remaining) extra byte(s)")
-    }
-    for i in traces.indices {
-      let at = starts[i]
-      try rules.check(&traces[i], strokeIndex: i < inkCount ? i : i - inkCount) { _ in .byte(at) }
     }
     let drawing = Drawing(
       name: file, strokes: Array(traces[..<inkCount]), hover: Array(traces[inkCount...]),
@@ -383,56 +436,35 @@ public struct BinaryFormat: StrokeFormat {
         present[c] = count
       }
     }
-    // Each present channel decodes into its own column of doubles, then one pass builds the
-    // samples.
-    var columns = [[Double]](repeating: [], count: 6)
-    for c in 0..<6 where present[c] > 0 {
-      let count = present[c]
-      let runStart = r.position
+    // Each present channel is decoded straight into the samples, one run after another.
+    var failedChannel = -1
+    var failedAt = 0
+    // The x run (always present) initialises every sample; the other runs fill them in. The
+    // samples are plain values (no references), so a failed read can leave the buffer empty.
+    let samples = [Sample](unsafeUninitializedCapacity: n) { buffer, initialized in
+      initialized = 0
+      guard let out = buffer.baseAddress, let base = r.bytes.baseAddress else { return }
       var position = r.position
-      var value = previous[c]
-      let quantum = q[c]
-      var ok = true
-      let column = [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
-        ok = BinaryFormat.decodeRun(
-          r.bytes.baseAddress!, &position, r.end, count, &value, quantum, buffer.baseAddress!)
-        initialized = ok ? count : 0
-      }
-      guard ok else {
-        throw r.error(
-          BinaryFormat.channelNames[c], "must hold \(count) complete zig-zag varints",
-          "cut off or overlong", at: runStart)
+      for c in 0..<6 where present[c] > 0 {
+        var value = previous[c]
+        let start = position
+        let ok = BinaryFormat.decodeRun(
+          base, &position, r.end, channel: c, bitmap: bitmaps[c], count: n, &value, q[c], out)
+        guard ok else {
+          failedChannel = c
+          failedAt = start
+          return
+        }
+        previous[c] = value
       }
       r.position = position
-      previous[c] = value
-      columns[c] = column
+      initialized = n
     }
-    var samples: [Sample] = []
-    samples.reserveCapacity(n)
-    let xs = columns[0]
-    let ys = columns[1]
-    if present[2] == n, present[3] == n, present[4] == 0, present[5] == 0 {
-      // The common shape (x, y, t, pressure) without per-sample branches.
-      let ts = columns[2]
-      let ps = columns[3]
-      for i in 0..<n { samples.append(Sample(x: xs[i], y: ys[i], time: ts[i], pressure: ps[i])) }
-    } else {
-      var next = [Int](repeating: 0, count: 6)
-      for i in 0..<n {
-        var s = Sample(x: xs[i], y: ys[i])
-        for c in 2..<6 where present[c] > 0 {
-          if let bitmap = bitmaps[c], bitmap[i >> 3] & (1 << UInt8(i & 7)) == 0 { continue }
-          let v = columns[c][next[c]]
-          next[c] += 1
-          switch c {
-          case 2: s.time = v
-          case 3: s.pressure = v
-          case 4: s.tilt = v
-          default: s.azimuth = v
-          }
-        }
-        samples.append(s)
-      }
+    if failedChannel >= 0 {
+      throw r.error(
+        BinaryFormat.channelNames[failedChannel],
+        "must hold \(present[failedChannel]) complete zig-zag varints", "cut off or overlong",
+        at: failedAt)
     }
     return Stroke(samples: samples, attributes: attributes)
   }

@@ -55,6 +55,7 @@ public struct SampleRules: Sendable {
     var lastTime: Double?
     for i in stroke.samples.indices {
       var s = stroke.samples[i]
+      var changed = false
       // Both coordinates in one comparison on the fast path (NaN fails it too).
       if !(abs(s.x) <= SampleRules.maxCoordinate && abs(s.y) <= SampleRules.maxCoordinate) {
         for (name, v) in [("x", s.x), ("y", s.y)] {
@@ -71,6 +72,7 @@ public struct SampleRules: Sendable {
         if !p.isFinite { _ = try finite(p, field: "pressure", at: locations(i)) }
         if p < 0 || p > 1 {
           s.pressure = min(1, max(0, p))
+          changed = true
           clamped += 1
         }
       }
@@ -78,6 +80,7 @@ public struct SampleRules: Sendable {
         if !a.isFinite { _ = try finite(a, field: "tilt", at: locations(i)) }
         if a < 0 || a > Double.pi / 2 {
           s.tilt = min(Double.pi / 2, max(0, a))
+          changed = true
           anglesFixed += 1
         }
       }
@@ -87,6 +90,7 @@ public struct SampleRules: Sendable {
           var r = a.truncatingRemainder(dividingBy: 2 * Double.pi)
           if r < 0 { r += 2 * Double.pi }
           s.azimuth = r < 2 * Double.pi ? r : 0
+          changed = true
           anglesFixed += 1
         }
       }
@@ -95,11 +99,12 @@ public struct SampleRules: Sendable {
         if let last = lastTime, t <= last {
           // nextUp: at large magnitudes last + 1 µs rounds back to last.
           s.time = Swift.max(last + SampleRules.repairStep, last.nextUp)
+          changed = true
           repaired += 1
         }
         lastTime = s.time
       }
-      stroke.samples[i] = s
+      if changed { stroke.samples[i] = s }
     }
     if clamped > 0 {
       warnings.append(

@@ -72,6 +72,42 @@ struct BinaryFormatTests {
     }
   }
 
+  /// The branch-free 8-byte varint path and the byte-at-a-time path (near the end of the
+  /// buffer, and for 9–10 byte varints) agree with the writer for every length.
+  @Test func decodesVarintsOfEveryLength() {
+    var values: [Int64] = [0, -1, 1, 63, -64, 64, 8191, -8192, 1 << 20, -(1 << 27), 1 << 34]
+    values += [1 << 41, -(1 << 48), 1 << 55, Int64.max / 2, Int64.min / 2, Int64.max, Int64.min]
+    var bytes: [UInt8] = []
+    var previous: Int64 = 0
+    for v in values {
+      BinaryByteWriter.zigzag(v &- previous, into: &bytes)
+      previous = v
+    }
+    var samples = [Sample](repeating: Sample(x: 0, y: 0), count: values.count)
+    var position = 0
+    var value: Int64 = 0
+    let ok = bytes.withUnsafeBufferPointer { b in
+      samples.withUnsafeMutableBufferPointer { out in
+        BinaryFormat.decodeRun(
+          b.baseAddress!, &position, b.count, channel: 0, bitmap: nil, count: values.count,
+          &value, 1, out.baseAddress!)
+      }
+    }
+    #expect(ok && position == bytes.count && value == Int64.min)
+    #expect(samples.map(\.x) == values.map(Double.init))
+    // One byte short: the run must fail, not read past the end.
+    var shortPosition = 0
+    var shortValue: Int64 = 0
+    let failed = bytes.withUnsafeBufferPointer { b in
+      samples.withUnsafeMutableBufferPointer { out in
+        BinaryFormat.decodeRun(
+          b.baseAddress!, &shortPosition, b.count - 1, channel: 0, bitmap: nil,
+          count: values.count, &shortValue, 1, out.baseAddress!)
+      }
+    }
+    #expect(!failed)
+  }
+
   @Test func usesTheDeclaredQuanta() throws {
     let coarse = BinaryFormat(quanta: .init(position: 0.5, time: 0.001))
     let d = Drawing(

@@ -6,7 +6,7 @@
 #   ROUNDS=3 PROCESSES=10 scripts/gate-selftest.sh
 #
 # Experiments, each ROUNDS times, same-job A/B (`gate --base-binary`), the release build against
-# a copy of itself. Two strategies run: `straight` and `straight(width=5)`; only the second
+# a copy of itself. Two strategies run: `straight` and `straight(size=5)`; only the second
 # (TARGET) is ever injected, through the test-only knob SIGBENCH_INJECT (head workers only):
 #   A/A          no injection: any confirmed timing regression or counter change is a false positive
 #   +20 % time   SIGBENCH_INJECT=TARGET:time=20   must be detected (exit 2) for TARGET only
@@ -22,7 +22,7 @@ PROCESSES=${PROCESSES:-10}
 LANES=${LANES:-smooth}
 CORPUS=${CORPUS:-Corpus}
 REFERENCE="straight"
-TARGET=${TARGET:-"straight(width=5)"}
+TARGET=${TARGET:-"straight(size=5)"}
 STRATEGIES="$REFERENCE,$TARGET"
 started=$(date +%s)
 

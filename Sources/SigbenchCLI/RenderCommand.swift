@@ -21,7 +21,7 @@ struct RenderCommand: Command {
       """,
     options: [
       OptionSpec(
-        "strategy", value: "SPEC", help: "Strategy spec, e.g. straight(width=3).",
+        "strategy", value: "SPEC", help: "Strategy spec, e.g. straight(size=3).",
         default: "straight"),
       OptionSpec("output", short: "o", value: "OUT", help: "Output file."),
       OptionSpec(

@@ -89,14 +89,14 @@ struct RenderOptions {
     return s
   }
 
-  /// `strategy` with the brush's width when the strategy has a `width` option the user left
-  /// unset.
+  /// `strategy` with the brush's width as its `size` (the constant width model's full width,
+  /// CSS px) when the strategy has that option and the user left it unset.
   func applyingBrush(_ spec: StrategySpec) throws -> StrategySpec {
-    guard let brush, !spec.options.contains(where: { $0.name == "width" }) else { return spec }
+    guard let brush, !spec.options.contains(where: { $0.name == "size" }) else { return spec }
     let entry = try StrategyCatalog.entry(spec.id)
-    guard entry.descriptor.parameters.contains(where: { $0.name == "width" }) else { return spec }
+    guard entry.descriptor.parameters.contains(where: { $0.name == "size" }) else { return spec }
     var s = spec
-    s.options.append(.init(name: "width", value: ParameterValue.format(brush.width)))
+    s.options.append(.init(name: "size", value: ParameterValue.format(brush.width)))
     return s
   }
 

@@ -63,8 +63,8 @@ struct MeasurementTests {
   func injection() throws {
     #expect(
       try Injection.parse("straight:time=20") == Injection(strategy: "straight", timePercent: 20))
-    #expect(try Injection.parse("straight(width=3):spin=12").spins == 12)
-    #expect(try Injection.parse("straight(width=3):spin=12").strategy == "straight(width=3)")
+    #expect(try Injection.parse("straight(size=3):spin=12").spins == 12)
+    #expect(try Injection.parse("straight(size=3):spin=12").strategy == "straight(size=3)")
     for bad in [
       "straight", "straight:", ":time=5", "straight:time=-1", "straight:spin=x", "s:foo=1",
     ] {
@@ -75,7 +75,7 @@ struct MeasurementTests {
     o.lanes = [.smooth]
     o.injection = Injection(strategy: "straight", spins: 7)
     let thick = try StrategyCatalog.configure(
-      StrategySpec(id: "straight", options: [.init(name: "width", value: "3")]))
+      StrategySpec(id: "straight", options: [.init(name: "size", value: "3")]))
     let workload = BenchWorkload(strokes: [SampleFactory.line(20)])
     let (figures, _) = try PointBenchmark(options: o, timer: Self.timer)
       .measure([thick], workload: workload, referenceID: "straight")

@@ -129,7 +129,8 @@ struct EndToEndTests {
       to: corpus.appendingPathComponent("bad.sigbench.json"), atomically: true, encoding: .utf8)
     try "x".write(to: corpus.appendingPathComponent("notes.xyz"), atomically: true, encoding: .utf8)
     let r = try Self.run([
-      "run", "--corpus", corpus.path, "--no-counters", "--out", dir.appendingPathComponent("out").path,
+      "run", "--corpus", corpus.path, "--no-counters", "--out",
+      dir.appendingPathComponent("out").path,
     ])
     #expect(r.code == 4, "stderr: \(r.stderr)")
     #expect(r.stderr.contains("rejected bad.sigbench.json: $.channels: channels must be"))
@@ -137,7 +138,8 @@ struct EndToEndTests {
     #expect(r.stdout.contains("1 drawings"))
     let strict = try Self.run(
       [
-        "run", "--corpus", corpus.path, "--no-counters", "--out", dir.appendingPathComponent("out2").path,
+        "run", "--corpus", corpus.path, "--no-counters", "--out",
+        dir.appendingPathComponent("out2").path,
         "--strict",
       ])
     #expect(strict.code == 4)
@@ -229,7 +231,10 @@ struct InkDiffEndToEndTests {
     let corpus = packageRootURL().appendingPathComponent("Corpus/fixtures").path
     let base = dir.appendingPathComponent("base")
     let a = try EndToEndTests.run(
-      ["run", "--corpus", corpus, "--no-counters", "--strategies", "straight", "--out", base.path, "--quiet"])
+      [
+        "run", "--corpus", corpus, "--no-counters", "--strategies", "straight", "--out", base.path,
+        "--quiet",
+      ])
     #expect(a.code == 0, "\(a.stderr)")
     let head = dir.appendingPathComponent("head")
     let b = try EndToEndTests.run([

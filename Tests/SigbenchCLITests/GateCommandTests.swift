@@ -35,7 +35,7 @@ struct GateCommandTests {
   }
 
   static let small = [
-    "--strategies", "straight,straight(width=5)", "--lanes", "smooth", "--counter-points", "60",
+    "--strategies", "straight,straight(size=5)", "--lanes", "smooth", "--counter-points", "60",
     "--quiet",
   ]
 
@@ -104,12 +104,12 @@ struct GateCommandTests {
       [
         "gate", "--base-binary", EndToEndTests.binary.path, "--corpus", Self.fixture, "--out",
         out.path, "--processes", "2", "--json",
-      ] + Self.small, env: ["SIGBENCH_INJECT": "straight(width=5):spin=500"])
+      ] + Self.small, env: ["SIGBENCH_INJECT": "straight(size=5):spin=500"])
     #expect(r.code == 2, "\(r.stderr)")
     let g = try GateReport.decode(Data(r.stdout.utf8))
     #expect(g.injection?.spins == 500)
     let regressed = g.counters.filter { $0.verdict == .regressed }
-    #expect(regressed.map(\.strategy) == ["straight(width=5)"])
+    #expect(regressed.map(\.strategy) == ["straight(size=5)"])
     #expect(regressed.first?.metric == "instructions/point")
     #expect(g.outcome.contains("regression"))
   }

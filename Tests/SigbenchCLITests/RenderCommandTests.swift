@@ -19,7 +19,7 @@ struct RenderCommandTests {
     for ext in ["png", "svg", "pdf"] {
       let out = dir.appendingPathComponent("loop.\(ext)")
       let r = try EndToEndTests.run([
-        "render", f, "--strategy", "straight(width=3)", "-o", out.path,
+        "render", f, "--strategy", "straight(size=3)", "-o", out.path,
       ])
       #expect(r.code == 0, "\(ext): \(r.stderr)")
       let data = try Data(contentsOf: out)
@@ -100,7 +100,7 @@ struct RenderCommandTests {
     let sheet = dir.appendingPathComponent("sheet.png")
     let corpus = packageRootURL().appendingPathComponent("Corpus").path
     let r = try EndToEndTests.run([
-      "contact-sheet", "--corpus", corpus, "--strategies", "straight,straight(width=4)", "-o",
+      "contact-sheet", "--corpus", corpus, "--strategies", "straight,straight(size=4)", "-o",
       sheet.path, "--cell", "120x80", "--limit", "3",
     ])
     #expect(r.code == 0, "\(r.stderr)")
@@ -108,7 +108,7 @@ struct RenderCommandTests {
     #expect(image.width == 150 + 3 * 120 && image.height == 18 + 3 * 80)
     let gif = dir.appendingPathComponent("replay.gif")
     let g = try EndToEndTests.run([
-      "replay", Self.fixture("sharp-corner"), "--strategies", "straight,straight(width=6)", "-o",
+      "replay", Self.fixture("sharp-corner"), "--strategies", "straight,straight(size=6)", "-o",
       gif.path, "--size", "120x80",
     ])
     #expect(g.code == 0, "\(g.stderr)")

@@ -10,7 +10,7 @@ import Testing
 struct GoldenTests {
   /// Strategies with committed goldens. Adding a strategy's goldens is one id here, then
   /// `scripts/record-goldens.sh` and a review of the new PNGs.
-  static let strategyIDs = ["straight"]
+  static let strategyIDs = ["straight", "midpoint-quadratic", "uber-weighted", "catmull-rom"]
 
   static let fixtures = [
     "tap", "two-samples", "straight-line", "sharp-corner", "loop", "uneven-spacing",

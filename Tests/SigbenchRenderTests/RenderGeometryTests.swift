@@ -18,7 +18,7 @@ struct RenderGeometryTests {
   func tapRadius(width: Double) throws {
     let s = try StrategyCatalog.configure(
       StrategySpec(
-        id: "straight", options: [.init(name: "width", value: ParameterValue.format(width))]))
+        id: "straight", options: [.init(name: "size", value: ParameterValue.format(width))]))
     let ink = s.smooth([Sample(x: 20, y: 20)])
     // 4 output px per CSS px so the disc spans many cells.
     let t = Transform(scale: 4, offset: .zero)
@@ -94,7 +94,7 @@ struct RenderGeometryTests {
     spec.apply(Brush.highlighter)
     spec.tentative = nil
     let strategy = try StrategyCatalog.configure(
-      StrategySpec(id: "straight", options: [.init(name: "width", value: "14")]))
+      StrategySpec(id: "straight", options: [.init(name: "size", value: "14")]))
     let strokes: [[Sample]] = [
       (0...24).map { k in
         let t = Double(k) / 24 * 2 * Double.pi
@@ -129,7 +129,7 @@ struct RenderGeometryTests {
       let width = rng.double(in: 0.3...12)
       let strategy = try StrategyCatalog.configure(
         StrategySpec(
-          id: "straight", options: [.init(name: "width", value: ParameterValue.format(width))]))
+          id: "straight", options: [.init(name: "size", value: ParameterValue.format(width))]))
       let strokes: [[Sample]] = (0..<rng.int(in: 1...3)).map { _ in
         (0..<rng.int(in: 1...30)).map { _ in
           Sample(

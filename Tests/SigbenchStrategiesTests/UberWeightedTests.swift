@@ -284,7 +284,8 @@ import Testing
 
   // MARK: §14.7 lifecycle, §4.2 dot
 
-  @Test("a tap is a dot of radius 3 with the 1 px stroke set, shown with radius 3.5 (§4.2, §4.6, §13)")
+  @Test(
+    "a tap is a dot of radius 3 with the 1 px stroke set, shown with radius 3.5 (§4.2, §4.6, §13)")
   func tap() throws {
     let r = try Self.run([(7, 8)])
     #expect(r.final.discs == [Disc(center: Point(x: 7, y: 8), radius: 3)])

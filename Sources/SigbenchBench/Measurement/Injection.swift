@@ -1,3 +1,4 @@
+import CShim
 import Foundation
 
 /// The gate's test-only knob (issue 6, item 13): extra, known work after one strategy's `push`,
@@ -5,9 +6,9 @@ import Foundation
 ///
 /// Read only from the environment variable `SIGBENCH_INJECT`, never active by default, and
 /// recorded in every result when active. Syntax: `ID_OR_LABEL:KIND=VALUE[,KIND=VALUE]` with
-/// - `time=P`: P % more time per push, in every lane: after warm-up the bench measures the
-///   strategy's own batched per-point median T in that lane and spins ⌊P/100 · T / s⌋ rounds,
-///   s the calibrated ns per spin round (`SpinCalibration`);
+/// - `time=P`: P % more time per push, in every lane: after warm-up the bench calibrates, in
+///   that lane, how many spin rounds add P % to the strategy's own batched per-point median
+///   (`SpinCalibration`);
 /// - `spin=N`: exactly N spin rounds per push; deterministic in instructions (each round is the
 ///   same five or so instructions), for the counter lane.
 ///
@@ -68,18 +69,51 @@ public struct Injection: Codable, Hashable, Sendable {
   }
 }
 
-/// How long one `cshim_spin` round takes here, measured once per process (the fastest of a
-/// few timed runs of 200,000 rounds, so preemption does not inflate it).
-public enum SpinCalibration {
-  public static func nanosecondsPerRound() -> Double {
+/// Finds, in place, how many spin rounds make one strategy's push P % slower in one lane.
+///
+/// The cost of injected work is T(s) = T₀ + c + k·s for s > 0 rounds (c: the call, k: one
+/// round). k is first estimated alone (fastest of five runs of 200,000 rounds), then measured
+/// in the lane itself after warm-up, because both depend on the surrounding loop: T₀ with no
+/// rounds, T(1), and T(n) with n rounds worth about P % by the first estimate, each the median
+/// of three batched passes' medians. In-lane k is kept within 4× of the first estimate, and
+/// s = max(1, round((P/100 · T₀ − c) / k)), at most 4n. On a noisy machine the result is
+/// approximate; the spins used are recorded with the figures and the gate reports the
+/// measured head/base ratio.
+enum SpinCalibration {
+  static func spins(for percent: Double, _ driver: inout LaneDriver, batch: Int) -> UInt64 {
+    let fixed = driver.spins
+    func cost(_ extra: UInt64) -> Double {
+      driver.spins = fixed + extra
+      var medians: [Double] = []
+      for _ in 0..<3 {
+        let pass = driver.batchedPass(batch: batch)
+        medians.append(
+          Bootstrap.median(pass.perPoint) ?? (pass.points > 0 ? pass.ns / Double(pass.points) : 0))
+      }
+      return Bootstrap.median(medians) ?? 0
+    }
+    let alone = nanosecondsPerRound()
+    let t0 = cost(0)
+    let t1 = cost(1)
+    let target = percent / 100 * t0
+    let probe = UInt64(max(2, (target / alone).rounded()))
+    let tp = cost(probe)
+    driver.spins = fixed
+    let k = min(max((tp - t1) / Double(probe - 1), alone / 4), alone * 4)
+    let c = max(0, t1 - t0 - k)
+    let rounds = min(max(1, ((target - c) / k).rounded()), 4 * Double(probe))
+    return UInt64(rounds)
+  }
+
+  /// ns per `cshim_spin` round, alone: the fastest of five timed runs of 200,000 rounds.
+  static func nanosecondsPerRound() -> Double {
     var best = Double.infinity
-    let rounds: UInt64 = 200_000
     for _ in 0..<5 {
       let t0 = MonotonicClock.now()
-      Spin.run(rounds)
+      cshim_spin(200_000)
       let t1 = MonotonicClock.now()
-      best = min(best, Double(t1 &- t0) / Double(rounds))
+      best = min(best, Double(t1 &- t0) / 200_000)
     }
-    return best
+    return max(best, 0.01)
   }
 }

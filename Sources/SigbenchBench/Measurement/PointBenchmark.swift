@@ -34,14 +34,12 @@ public struct PointBenchmark: Sendable {
   ) throws(BenchError) -> (figures: [LaneFigures], raw: [RawSeries]) {
     try options.validate()
     guard workload.pointCount > 0 else { throw .emptyWorkload }
-    let nsPerSpin =
-      options.injection?.timePercent != nil ? SpinCalibration.nanosecondsPerRound() : 0
     var figures: [LaneFigures] = []
     var raw: [RawSeries] = []
     for strategy in strategies {
       for lane in options.lanes {
         progress("\(strategy.label) [\(lane.rawValue)]")
-        let r = measureOne(strategy, lane, workload, nsPerSpin: nsPerSpin)
+        let r = measureOne(strategy, lane, workload)
         figures.append(r.0)
         if options.keepRaw { raw.append(r.1) }
       }
@@ -50,8 +48,7 @@ public struct PointBenchmark: Sendable {
   }
 
   func measureOne(
-    _ strategy: ConfiguredStrategy, _ lane: BenchLane, _ workload: BenchWorkload,
-    nsPerSpin: Double
+    _ strategy: ConfiguredStrategy, _ lane: BenchLane, _ workload: BenchWorkload
   ) -> (LaneFigures, RawSeries) {
     var driver = LaneDriver(strategy: strategy, lane: lane, workload: workload)
     let injection = options.injection.flatMap {
@@ -59,8 +56,8 @@ public struct PointBenchmark: Sendable {
     }
     driver.spins = injection?.spins ?? 0
     let warm = warmUp(&driver)
-    if let pct = injection?.timePercent, let own = warm.passMedians.last, nsPerSpin > 0 {
-      driver.spins += UInt64((pct / 100 * own / nsPerSpin).rounded())
+    if let pct = injection?.timePercent {
+      driver.spins += SpinCalibration.spins(for: pct, &driver, batch: options.batchSize)
     }
     var series = RawSeries(
       strategy: strategy.label, lane: lane, passes: [], finishes: [], batched: [])
@@ -156,7 +153,8 @@ public struct PointBenchmark: Sendable {
         strokes: [BenchWorkload.syntheticStroke(count: length)], rasterSpec: spec)
       var d = LaneDriver(strategy: strategy, lane: lane, workload: workload)
       d.spins = spins
-      d.untimedPass()
+      // Short strokes get an untimed replay first; long ones warm themselves up.
+      if length <= 1_000 { d.untimedPass() }
       let (record, _) = d.singlePass()
       let n = record.ns.count
       guard n > 0, let p50 = Bootstrap.median(record.ns) else { return nil }

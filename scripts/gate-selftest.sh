@@ -69,7 +69,7 @@ r = json.load(open(sys.argv[1])); t = sys.argv[2]; code = sys.argv[3]
 tr = [c for c in r["timing"] if c["verdict"] == "regressed"]
 cr = [c for c in r["counters"] if c["verdict"] != "no change" and c["verdict"] != "unavailable"]
 ratios = [c.get("ratio", {}).get("estimate", 0) for c in r["timing"]
-          if c["strategy"] == t and c["metric"] == "batch-p50"]
+          if c["strategy"] == t and c["metric"] == "batch-p50-ratio"]
 irat = [c.get("ratio") or 0 for c in r["counters"]
         if c["strategy"] == t and c["metric"] == "instructions/point"]
 print(code, sum(c["strategy"] == t for c in tr), sum(c["strategy"] != t for c in tr),

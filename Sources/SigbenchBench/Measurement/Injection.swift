@@ -72,37 +72,43 @@ public struct Injection: Codable, Hashable, Sendable {
 /// Finds, in place, how many spin rounds make one strategy's push P % slower in one lane.
 ///
 /// The cost of injected work is T(s) = T₀ + c + k·s for s > 0 rounds (c: the call, k: one
-/// round). k is first estimated alone (fastest of five runs of 200,000 rounds), then measured
-/// in the lane itself after warm-up, because both depend on the surrounding loop: T₀ with no
-/// rounds, T(1), and T(n) with n rounds worth about P % by the first estimate, each the median
-/// of three batched passes' medians. In-lane k is kept within 4× of the first estimate, and
-/// s = max(1, round((P/100 · T₀ − c) / k)), at most 4n. On a noisy machine the result is
-/// approximate; the spins used are recorded with the figures and the gate reports the
-/// measured head/base ratio.
+/// round). k is first estimated alone (fastest of five runs of 200,000 rounds); then, in the
+/// lane itself after warm-up (both depend on the surrounding loop), five interleaved triples of
+/// batched passes with 0, 1 and n rounds (n worth about 2·P % by the first estimate) give
+/// c + k = median of T(1) − T(0) and k = median of (T(n) − T(1)) / (n − 1); drift cancels
+/// within each triple. In-lane k is kept within 4× of the first estimate, and
+/// s = max(1, round((P/100 · T₀ − c) / k)). On a noisy machine the result is approximate; the
+/// spins used are recorded with the figures and the gate reports the measured ratio.
 enum SpinCalibration {
   static func spins(for percent: Double, _ driver: inout LaneDriver, batch: Int) -> UInt64 {
     let fixed = driver.spins
     func cost(_ extra: UInt64) -> Double {
       driver.spins = fixed + extra
-      var medians: [Double] = []
-      for _ in 0..<3 {
-        let pass = driver.batchedPass(batch: batch)
-        medians.append(
-          Bootstrap.median(pass.perPoint) ?? (pass.points > 0 ? pass.ns / Double(pass.points) : 0))
-      }
-      return Bootstrap.median(medians) ?? 0
+      let pass = driver.batchedPass(batch: batch)
+      return Bootstrap.median(pass.perPoint)
+        ?? (pass.points > 0 ? pass.ns / Double(pass.points) : 0)
     }
     let alone = nanosecondsPerRound()
-    let t0 = cost(0)
-    let t1 = cost(1)
+    let t0 = Bootstrap.median((0..<3).map { _ in cost(0) }) ?? 0
     let target = percent / 100 * t0
-    let probe = UInt64(max(2, (target / alone).rounded()))
-    let tp = cost(probe)
+    let probe = UInt64(max(2, (2 * target / alone).rounded()))
+    var base: [Double] = []
+    var call: [Double] = []
+    var slope: [Double] = []
+    for _ in 0..<5 {
+      let a = cost(0)
+      let b = cost(1)
+      let d = cost(probe)
+      base.append(a)
+      call.append(b - a)
+      slope.append((d - b) / Double(probe - 1))
+    }
     driver.spins = fixed
-    let k = min(max((tp - t1) / Double(probe - 1), alone / 4), alone * 4)
-    let c = max(0, t1 - t0 - k)
-    let rounds = min(max(1, ((target - c) / k).rounded()), 4 * Double(probe))
-    return UInt64(rounds)
+    let k = min(max(Bootstrap.median(slope) ?? alone, alone / 4), alone * 4)
+    let c = max(0, (Bootstrap.median(call) ?? 0) - k)
+    let t = Bootstrap.median(base) ?? t0
+    let rounds = ((percent / 100 * t - c) / k).rounded()
+    return UInt64(min(max(1, rounds), 8 * Double(probe)))
   }
 
   /// ns per `cshim_spin` round, alone: the fastest of five timed runs of 200,000 rounds.

@@ -2,8 +2,9 @@
 # Proves the regression gate on this machine (issue 6, item 13). For people, on demand: CI runs
 # only the short smoke round in the test suite (Tests/SigbenchCLITests/GateSelfTestTests.swift).
 #
-#   scripts/gate-selftest.sh                 # 10 rounds of each experiment (~10-20 min on 2 cores)
+#   scripts/gate-selftest.sh                 # 10 rounds × 4 experiments, 20 processes per side
 #   ROUNDS=3 PROCESSES=10 scripts/gate-selftest.sh
+# Every gate's gate.json stays in the printed work folder for inspection.
 #
 # Experiments, each ROUNDS times, same-job A/B (`gate --base-binary`), the release build against
 # a copy of itself. Two strategies run: `straight` and `straight(width=5)`; only the second
@@ -18,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 ROUNDS=${ROUNDS:-10}
-PROCESSES=${PROCESSES:-10}
+PROCESSES=${PROCESSES:-20}
 LANES=${LANES:-smooth}
 CORPUS=${CORPUS:-Corpus}
 REFERENCE="straight"
@@ -31,7 +32,7 @@ swift build -c release --product sigbench 2>&1 | grep -E 'error|warning: ' || tr
 BIN=$PWD/.build/release/sigbench
 test -x "$BIN" || { echo "gate-selftest: release build failed" >&2; exit 1; }
 WORK=$(mktemp -d /tmp/sigbench-selftest.XXXXXX)
-trap 'rm -rf "$WORK"' EXIT
+trap 'rm -f "$WORK/sigbench-base"; echo "gate-selftest: gate reports in $WORK"' EXIT
 BASE="$WORK/sigbench-base"
 cp "$BIN" "$BASE"
 unset SIGBENCH_INJECT

@@ -50,10 +50,13 @@ counter_ipp() { # $1 = inject value or empty; prints TARGET's instructions/point
 print([c for c in r["counters"] if c["strategy"]==t][0]["instructionsPerPoint"])' "$TARGET"
 }
 ipp=$(counter_ipp "")
-ipp_spin=$(counter_ipp "$TARGET:spin=1000")
-per_round=$(python3 -c "print(($ipp_spin - $ipp) / 1000)")
-spins=$(python3 -c "import math; print(max(1, math.ceil(0.02 * $ipp / $per_round)))")
-echo "gate-selftest: $TARGET costs $ipp instructions/point; one spin round adds $per_round; +2 % = $spins rounds"
+ipp1=$(counter_ipp "$TARGET:spin=1")
+ipp1001=$(counter_ipp "$TARGET:spin=1001")
+per_round=$(python3 -c "print(($ipp1001 - $ipp1) / 1000)")
+entry=$(python3 -c "print($ipp1 - $ipp - $per_round)")
+spins=$(python3 -c "print(max(1, round((0.02 * $ipp - $entry) / $per_round)))")
+echo "gate-selftest: $TARGET costs $ipp instructions/point; a spin round adds $per_round," \
+  "entering the loop $entry; +2 % = $spins rounds"
 
 # One gate round; prints "<exit> <target regressed> <others regressed> <counter: target> <counter: others> <ratio>"
 round() { # $1 = label, $2 = inject value or empty, $3 = processes, $4.. = extra gate options

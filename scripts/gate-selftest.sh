@@ -2,8 +2,9 @@
 # Proves the regression gate on this machine (issue 6, item 13). For people, on demand: CI runs
 # only the short smoke round in the test suite (Tests/SigbenchCLITests/GateSelfTestTests.swift).
 #
-#   scripts/gate-selftest.sh                 # 10 rounds of each experiment (~10-20 min on 2 cores)
+#   scripts/gate-selftest.sh                 # 10 rounds × 4 experiments, 20 processes per side
 #   ROUNDS=3 PROCESSES=10 scripts/gate-selftest.sh
+# Every gate's gate.json stays in the printed work folder for inspection.
 #
 # Experiments, each ROUNDS times, same-job A/B (`gate --base-binary`), the release build against
 # a copy of itself. Two strategies run: `straight` and `straight(size=5)`; only the second
@@ -18,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 ROUNDS=${ROUNDS:-10}
-PROCESSES=${PROCESSES:-10}
+PROCESSES=${PROCESSES:-20}
 LANES=${LANES:-smooth}
 CORPUS=${CORPUS:-Corpus}
 REFERENCE="straight"
@@ -31,7 +32,7 @@ swift build -c release --product sigbench 2>&1 | grep -E 'error|warning: ' || tr
 BIN=$PWD/.build/release/sigbench
 test -x "$BIN" || { echo "gate-selftest: release build failed" >&2; exit 1; }
 WORK=$(mktemp -d /tmp/sigbench-selftest.XXXXXX)
-trap 'rm -rf "$WORK"' EXIT
+trap 'rm -f "$WORK/sigbench-base"; echo "gate-selftest: gate reports in $WORK"' EXIT
 BASE="$WORK/sigbench-base"
 cp "$BIN" "$BASE"
 unset SIGBENCH_INJECT
@@ -49,10 +50,13 @@ counter_ipp() { # $1 = inject value or empty; prints TARGET's instructions/point
 print([c for c in r["counters"] if c["strategy"]==t][0]["instructionsPerPoint"])' "$TARGET"
 }
 ipp=$(counter_ipp "")
-ipp_spin=$(counter_ipp "$TARGET:spin=1000")
-per_round=$(python3 -c "print(($ipp_spin - $ipp) / 1000)")
-spins=$(python3 -c "import math; print(max(1, math.ceil(0.02 * $ipp / $per_round)))")
-echo "gate-selftest: $TARGET costs $ipp instructions/point; one spin round adds $per_round; +2 % = $spins rounds"
+ipp1=$(counter_ipp "$TARGET:spin=1")
+ipp1001=$(counter_ipp "$TARGET:spin=1001")
+per_round=$(python3 -c "print(($ipp1001 - $ipp1) / 1000)")
+entry=$(python3 -c "print($ipp1 - $ipp - $per_round)")
+spins=$(python3 -c "print(max(1, round((0.02 * $ipp - $entry) / $per_round)))")
+echo "gate-selftest: $TARGET costs $ipp instructions/point; a spin round adds $per_round," \
+  "entering the loop $entry; +2 % = $spins rounds"
 
 # One gate round; prints "<exit> <target regressed> <others regressed> <counter: target> <counter: others> <ratio>"
 round() { # $1 = label, $2 = inject value or empty, $3 = processes, $4.. = extra gate options
@@ -69,7 +73,7 @@ r = json.load(open(sys.argv[1])); t = sys.argv[2]; code = sys.argv[3]
 tr = [c for c in r["timing"] if c["verdict"] == "regressed"]
 cr = [c for c in r["counters"] if c["verdict"] != "no change" and c["verdict"] != "unavailable"]
 ratios = [c.get("ratio", {}).get("estimate", 0) for c in r["timing"]
-          if c["strategy"] == t and c["metric"] == "batch-p50"]
+          if c["strategy"] == t and c["metric"] == "batch-p50-ratio"]
 irat = [c.get("ratio") or 0 for c in r["counters"]
         if c["strategy"] == t and c["metric"] == "instructions/point"]
 print(code, sum(c["strategy"] == t for c in tr), sum(c["strategy"] != t for c in tr),

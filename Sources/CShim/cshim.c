@@ -3,6 +3,7 @@
 #include <valgrind/valgrind.h>
 
 static volatile uint64_t cshim_sink_state;
+volatile uint64_t cshim_spin_state;
 
 void cshim_sink_ptr(const void *p) { cshim_sink_state += (uint64_t)(uintptr_t)p; }
 void cshim_sink_u64(uint64_t v) { cshim_sink_state += v; }

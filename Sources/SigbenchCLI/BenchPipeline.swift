@@ -10,6 +10,8 @@ struct BenchPipeline {
   var options: BenchOptions
   var processes = 1
   var counters = true
+  /// Why counters are skipped when `counters` is false.
+  var skipReason = "not measured (--no-counters)"
   var counterPoints = 1000
   var injection: Injection?
 
@@ -44,7 +46,7 @@ struct BenchPipeline {
     }
     var counterRun = CounterRunInfo(
       tool: "callgrind", command: "", subsetPoints: [:], startPoints: options.startPoints,
-      unavailableReason: "not measured (--no-counters)")
+      unavailableReason: skipReason)
     var counterFigures: [CounterFigures] = []
     if counters {
       console.note("counting instructions and allocations under callgrind")

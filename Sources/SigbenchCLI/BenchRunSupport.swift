@@ -30,9 +30,15 @@ enum BenchRunSupport {
     do { options.injection = try Injection.fromEnvironment() } catch {
       throw ValidationError(error.description)
     }
-    let pipeline = BenchPipeline(
-      session: session, options: options, processes: 1, counters: !a.flag("no-counters"),
+    var pipeline = BenchPipeline(
+      session: session, options: options, processes: 1,
+      counters: !a.flag("no-counters") && !BuildConfiguration.isDebug,
       counterPoints: 1000, injection: options.injection)
+    if BuildConfiguration.isDebug && !a.flag("no-counters") {
+      pipeline.skipReason =
+        "not measured by `run` on a debug build (counters gate release builds; "
+        + "`sigbench bench` measures them on any build)"
+    }
     let (report, raw) = try pipeline.run(console: console)
     let latency = report.figures.filter { $0.lane == .smooth }.map { f in
       StrategyLatency(

@@ -39,7 +39,7 @@ struct BenchSession {
   static func resolveStrategies(_ text: String?) throws -> [ConfiguredStrategy] {
     guard let text else { return StrategyCatalog.defaults() }
     var list = try StrategyCatalog.configureList(text)
-    if !list.contains(where: { $0.id == StrategyCatalog.referenceID }) {
+    if !list.contains(where: { $0.label == StrategyCatalog.referenceID }) {
       list.insert(
         try StrategyCatalog.configure(StrategySpec(id: StrategyCatalog.referenceID)), at: 0)
     }

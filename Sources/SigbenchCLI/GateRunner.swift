@@ -13,6 +13,8 @@ struct GateRunner {
   var session: BenchSession
   var lanes: [BenchLane] = BenchLane.allCases
   var processes = 10
+  /// Timed passes per strategy × lane inside each worker (more passes steady each replicate).
+  var repetitions = 3
   var settings = GateSettings()
   var baselineName: String?
   var baseBinary: String?
@@ -181,6 +183,7 @@ struct GateRunner {
           ? BenchWorkers.selfBinary : URL(fileURLWithPath: baseBinary!),
         corpus: session.corpusPath, strategies: strategies, lanes: lanes)
       job.stripInjection = side == "base"
+      job.repetitions = repetitions
       console.note("gate \(round): worker \(i + 1)/\(schedule.count) (\(side))")
       let out = try BenchWorkers.timing(job, scratch: scratch, tag: "\(round)-\(i)-\(side)")
       if side == "head" {
@@ -201,7 +204,10 @@ struct GateRunner {
     let flagged = report.timing.indices.filter { report.timing[$0].verdict == .regressed }
     guard !flagged.isEmpty else { return }
     let labels = Array(Set(flagged.map { report.timing[$0].strategy })).sorted()
-    let specs = session.strategies.filter { labels.contains($0.label) }.map(\.label)
+    // The reference always runs too: the ratio metrics divide by it in the same process.
+    let specs = session.strategies.enumerated().filter { i, s in i == 0 || labels.contains(s.label)
+    }
+    .map(\.element.label)
     console.note("gate: re-measuring \(labels.joined(separator: ", ")) to confirm")
     let again = try measure(
       specs.joined(separator: ","), scratch: scratch, round: "r2", console: console)

@@ -37,7 +37,8 @@ struct MeasurementTests {
       #expect(f.injectedSpins == 0)
       #expect((f.throughputPointsPerSecond ?? 0) > 0)
       #expect(f.budget != nil)
-      #expect(f.gateMetrics.keys.sorted() == ["batch-p50", "p50", "p90", "p99"])
+      #expect(f.gateMetrics.keys.sorted() == ["batch-p50", "batch-p50-ratio", "p50", "p90", "p99"])
+      #expect(f.gateMetrics["batch-p50-ratio"] == 1)
       #expect(f.build == BuildConfiguration.current)
     }
   }

@@ -85,7 +85,7 @@ struct GateCommandTests {
     let g = try GateReport.decode(Data(r.stdout.utf8))
     #expect(g.mode == "a/b")
     #expect(g.order.count == 6 && g.order.filter { $0 == "head" }.count == 3)
-    #expect(g.timing.count == 8)  // 2 strategies × 4 metrics
+    #expect(g.timing.count == 10)  // 2 strategies × 5 metrics
     #expect(g.timing.allSatisfy { $0.verdict != .regressed && $0.head.count == 3 })
     #expect(g.timing.allSatisfy { $0.testMethod != nil && $0.ratio != nil })
     #expect(g.headTimers.count == 3 && g.baseTimers.count == 3)

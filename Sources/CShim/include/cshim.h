@@ -27,6 +27,16 @@ void cshim_sink_u64(uint64_t v);
 /// deterministic in instruction count; used only by the benchmark's test-only injection knob.
 void cshim_spin(uint64_t iterations);
 
+/// The same loop, inlined at the call site (no call overhead: a handful of instructions per
+/// round plus a few to enter), over a volatile word defined in cshim.c. Used by the injection
+/// knob so that a small instruction change (+2 %) can be made exactly.
+extern volatile uint64_t cshim_spin_state;
+static inline void cshim_spin_inline(uint64_t iterations) {
+  for (uint64_t i = 0; i < iterations; i++) {
+    cshim_spin_state += i;
+  }
+}
+
 /// Valgrind client requests (callgrind), wrapped in functions because Swift cannot import
 /// function-like macros. Outside valgrind each is a few no-op instructions.
 /// 1 when the process runs under valgrind, else 0.

@@ -20,6 +20,7 @@ public struct MetricThreshold: Codable, Hashable, Sendable {
 /// Everything that decides a verdict, recorded with the verdicts.
 ///
 /// Default thresholds (README "Gates" explains them):
+/// - `batch-p50-ratio` 2 %: unitless (strategy / reference in the same process), no absolute part.
 /// - `batch-p50` 2 % / 0.5 ns: the precise per-point figure (the clock's ~25 ns read is shared
 ///   by 16 points); medians of 10 processes on a shared 2-core VM move by about 1 % A/A, so 2 %
 ///   sits above that and below the 5 % change the gate must catch.
@@ -46,6 +47,7 @@ public struct GateSettings: Codable, Hashable, Sendable {
   public init() {}
 
   public static let defaultThresholds: [String: MetricThreshold] = [
+    "batch-p50-ratio": MetricThreshold(relative: 0.02, absoluteNs: 0, source: "default"),
     "batch-p50": MetricThreshold(relative: 0.02, absoluteNs: 0.5, source: "default"),
     "p50": MetricThreshold(relative: 0.03, absoluteNs: 5, source: "default"),
     "p90": MetricThreshold(relative: 0.05, absoluteNs: 10, source: "default"),

@@ -20,10 +20,12 @@ public struct BenchOptions: Codable, Hashable, Sendable {
   public init() {}
 
   /// The lean profile of gate and baseline workers: only the figures the gate compares
-  /// (no synthetic strokes, no raw samples), the same warm-up.
+  /// (no synthetic strokes, no raw samples), the same warm-up, three timed passes (as the
+  /// gate's own workers use).
   public static var gateWorker: BenchOptions {
     var o = BenchOptions()
     o.syntheticLengths = []
+    o.repetitions = 3
     return o
   }
 

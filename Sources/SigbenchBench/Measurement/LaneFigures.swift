@@ -70,9 +70,12 @@ public struct LaneFigures: Codable, Hashable, Sendable {
   }
 
   /// The figures the gate compares, by metric name (`p50`, `p90`, `p99`: steady single
-  /// brackets; `batch-p50`: median batched per-point). Missing figures are left out.
+  /// brackets; `batch-p50`: median batched per-point; `batch-p50-ratio`: `batch-p50` over the
+  /// reference strategy's in the same process and lane, which cancels a process's own speed —
+  /// on a shared machine whole processes run fast or slow). Missing figures are left out.
   public var gateMetrics: [String: Double] {
     var m: [String: Double] = [:]
+    if let r = ratioToReference["batch-p50"] { m["batch-p50-ratio"] = r }
     if let s = steady {
       m["p50"] = s.p50
       m["p90"] = s.p90
@@ -83,7 +86,7 @@ public struct LaneFigures: Codable, Hashable, Sendable {
   }
 
   /// Metric names the gate knows, in display order.
-  public static let gateMetricNames = ["batch-p50", "p50", "p90", "p99"]
+  public static let gateMetricNames = ["batch-p50-ratio", "batch-p50", "p50", "p90", "p99"]
 }
 
 /// Per-point cost on one synthetic stroke of `length` samples.

@@ -28,42 +28,40 @@ public struct PointBenchmark: Sendable {
   }
 
   /// Figures in strategy order, each lane in `options.lanes` order, with ratios filled in.
+  ///
+  /// Every strategy × lane is warmed up first; then the timed passes run round-robin
+  /// (repetition by repetition, one single-bracket and one batched pass of each strategy × lane
+  /// in turn), so a slow drift of a shared machine hits every strategy alike and the ratios to
+  /// the reference stay clean.
   public func measure(
     _ strategies: [ConfiguredStrategy], workload: BenchWorkload, referenceID: String,
     progress: (String) -> Void = { _ in }
   ) throws(BenchError) -> (figures: [LaneFigures], raw: [RawSeries]) {
     try options.validate()
     guard workload.pointCount > 0 else { throw .emptyWorkload }
-    let nsPerSpin =
-      options.injection?.timePercent != nil ? SpinCalibration.nanosecondsPerRound() : 0
-    var figures: [LaneFigures] = []
-    var raw: [RawSeries] = []
+    var states: [LaneState] = []
     for strategy in strategies {
       for lane in options.lanes {
-        progress("\(strategy.label) [\(lane.rawValue)]")
-        let r = measureOne(strategy, lane, workload, nsPerSpin: nsPerSpin)
-        figures.append(r.0)
-        if options.keepRaw { raw.append(r.1) }
+        progress("\(strategy.label) [\(lane.rawValue)]: warm-up")
+        states.append(prepare(strategy, lane, workload))
       }
     }
+    for rep in 0..<options.repetitions {
+      progress("timed pass \(rep + 1)/\(options.repetitions) over \(states.count) strategy × lane")
+      for i in states.indices { states[i].timedRound(options) }
+    }
+    let figures = states.map { figure($0, workload) }
+    let raw = options.keepRaw ? states.map(\.series) : []
     return (RatioTable.fill(figures, referenceID: referenceID), raw)
   }
 
-  func measureOne(
-    _ strategy: ConfiguredStrategy, _ lane: BenchLane, _ workload: BenchWorkload,
-    nsPerSpin: Double
-  ) -> (LaneFigures, RawSeries) {
-    var driver = LaneDriver(strategy: strategy, lane: lane, workload: workload)
-    let injection = options.injection.flatMap {
-      $0.targets(id: strategy.id, label: strategy.label) ? $0 : nil
-    }
-    driver.spins = injection?.spins ?? 0
-    let warm = warmUp(&driver)
-    if let pct = injection?.timePercent, let own = warm.passMedians.last, nsPerSpin > 0 {
-      driver.spins += UInt64((pct / 100 * own / nsPerSpin).rounded())
-    }
-    var series = RawSeries(
-      strategy: strategy.label, lane: lane, passes: [], finishes: [], batched: [])
+  /// One strategy × lane in progress: its driver and what its timed passes collected.
+  struct LaneState {
+    var strategy: ConfiguredStrategy
+    var lane: BenchLane
+    var driver: LaneDriver
+    var warm: WarmupReport
+    var series: RawSeries
     var points: [Double] = []
     var steady: [Double] = []
     var start: [Double] = []
@@ -72,7 +70,9 @@ public struct PointBenchmark: Sendable {
     var decileValues = [[Double]](repeating: [], count: 10)
     var batchPoints = 0
     var batchNs = 0.0
-    for _ in 0..<options.repetitions {
+
+    /// One single-bracket pass and one batched pass.
+    mutating func timedRound(_ options: BenchOptions) {
       let (record, fin) = driver.singlePass()
       for i in record.ns.indices {
         let v = record.ns[i]
@@ -92,25 +92,47 @@ public struct PointBenchmark: Sendable {
         series.batched.append(b.perPoint)
       }
     }
-    let steadySummary = LatencySummary(steady)
-    let over = points.filter { $0 > BudgetFigure.samplePeriodNs }.count
+  }
+
+  /// A warmed-up state (with the injection's spins calibrated when the knob targets it).
+  func prepare(_ strategy: ConfiguredStrategy, _ lane: BenchLane, _ workload: BenchWorkload)
+    -> LaneState
+  {
+    var driver = LaneDriver(strategy: strategy, lane: lane, workload: workload)
+    let injection = options.injection.flatMap {
+      $0.targets(id: strategy.id, label: strategy.label) ? $0 : nil
+    }
+    driver.spins = injection?.spins ?? 0
+    let warm = warmUp(&driver)
+    if let pct = injection?.timePercent {
+      driver.spins += SpinCalibration.spins(for: pct, &driver, batch: options.batchSize)
+    }
+    return LaneState(
+      strategy: strategy, lane: lane, driver: driver, warm: warm,
+      series: RawSeries(
+        strategy: strategy.label, lane: lane, passes: [], finishes: [], batched: []))
+  }
+
+  /// The figures of a finished state (synthetic strokes measured here).
+  func figure(_ st: LaneState, _ workload: BenchWorkload) -> LaneFigures {
+    let steadySummary = LatencySummary(st.steady)
+    let over = st.points.filter { $0 > BudgetFigure.samplePeriodNs }.count
     let budget = steadySummary.map {
       BudgetFigure(
         p99FractionOfPeriod: $0.p99 / BudgetFigure.samplePeriodNs, pointsOverPeriod: over,
         wouldDropSample: over > 0)
     }
-    let figure = LaneFigures(
-      strategy: strategy.label, strategyID: strategy.id, lane: lane,
+    return LaneFigures(
+      strategy: st.strategy.label, strategyID: st.strategy.id, lane: st.lane,
       build: BuildConfiguration.current,
-      preferred: preferred(steadySummary ?? LatencySummary(points)),
-      steady: steadySummary, start: LatencySummary(start), startPoints: options.startPoints,
-      all: LatencySummary(points), finish: LatencySummary(finishes),
-      batched: LatencySummary(batched), batchSize: options.batchSize,
-      throughputPointsPerSecond: batchNs > 0 ? Double(batchPoints) / batchNs * 1e9 : nil,
-      deciles: decileValues.map { Bootstrap.median($0) },
-      synthetic: synthetic(strategy, lane, spins: driver.spins, workload.rasterSpec),
-      warmup: warm, budget: budget, ratioToReference: [:], injectedSpins: driver.spins)
-    return (figure, series)
+      preferred: preferred(steadySummary ?? LatencySummary(st.points)),
+      steady: steadySummary, start: LatencySummary(st.start), startPoints: options.startPoints,
+      all: LatencySummary(st.points), finish: LatencySummary(st.finishes),
+      batched: LatencySummary(st.batched), batchSize: options.batchSize,
+      throughputPointsPerSecond: st.batchNs > 0 ? Double(st.batchPoints) / st.batchNs * 1e9 : nil,
+      deciles: st.decileValues.map { Bootstrap.median($0) },
+      synthetic: synthetic(st.strategy, st.lane, spins: st.driver.spins, workload.rasterSpec),
+      warmup: st.warm, budget: budget, ratioToReference: [:], injectedSpins: st.driver.spins)
   }
 
   /// Discards `discardedPasses` untimed replays, then runs batched passes until two medians
@@ -156,7 +178,8 @@ public struct PointBenchmark: Sendable {
         strokes: [BenchWorkload.syntheticStroke(count: length)], rasterSpec: spec)
       var d = LaneDriver(strategy: strategy, lane: lane, workload: workload)
       d.spins = spins
-      d.untimedPass()
+      // Short strokes get an untimed replay first; long ones warm themselves up.
+      if length <= 1_000 { d.untimedPass() }
       let (record, _) = d.singlePass()
       let n = record.ns.count
       guard n > 0, let p50 = Bootstrap.median(record.ns) else { return nil }

@@ -26,8 +26,11 @@ public enum RatioTable {
   public static func fill(_ figures: [LaneFigures], referenceID: String) -> [LaneFigures] {
     figures.map { f in
       var f = f
+      // The reference with default options (label == id) when present, else any of its specs.
+      let sameLane = figures.filter { $0.lane == f.lane }
       guard
-        let ref = figures.first(where: { $0.strategyID == referenceID && $0.lane == f.lane })
+        let ref = sameLane.first(where: { $0.strategy == referenceID })
+          ?? sameLane.first(where: { $0.strategyID == referenceID })
       else { return f }
       let mine = values(f)
       let theirs = values(ref)

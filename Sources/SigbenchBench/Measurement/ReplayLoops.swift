@@ -27,13 +27,13 @@ public struct PointRecord: Sendable {
 /// specialised once the existential is opened (one open per stroke, outside any bracket).
 ///
 /// `spins` > 0 only when the test-only injection knob targets this strategy: that many rounds
-/// of `cshim_spin` run right after `push`, inside the bracket.
+/// of `cshim_spin_inline` run right after `push`, inside the bracket.
 enum ReplayLoops {
   @inline(__always) static func push<S: SmoothingStrategy>(
     _ s: inout S, _ sample: Sample, _ output: inout StrokeOutput, spins: UInt64
   ) {
     s.push(sample, into: &output)
-    if spins != 0 { cshim_spin(spins) }
+    if spins != 0 { cshim_spin_inline(spins) }
   }
 
   /// Untimed replay of one stroke (warm-up).

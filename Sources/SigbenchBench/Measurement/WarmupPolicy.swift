@@ -7,11 +7,11 @@ public struct WarmupPolicy: Codable, Hashable, Sendable {
   public var discardedPasses: Int = 1
   public var tolerance: Double = 0.01
   public var maxCheckedPasses: Int = 8
-  public var maxSeconds: Double = 1.0
+  public var maxSeconds: Double = 0.5
 
   public init(
     discardedPasses: Int = 1, tolerance: Double = 0.01, maxCheckedPasses: Int = 8,
-    maxSeconds: Double = 1.0
+    maxSeconds: Double = 0.5
   ) {
     self.discardedPasses = discardedPasses
     self.tolerance = tolerance

@@ -33,6 +33,10 @@ public struct LatencySummary: Codable, Hashable, Sendable {
   public var mad: Double?
   /// Percentiles that rest on fewer than 10 observations beyond them ("p99", "p99.9").
   public var thinPercentiles: [String]
+  /// Smallest value, first and third quartile (for box plots); `nil` in older files.
+  public var min: Double?
+  public var p25: Double?
+  public var p75: Double?
 
   /// Summarises `values` (any order); `nil` when empty.
   public init?(_ values: [Double]) {
@@ -45,6 +49,9 @@ public struct LatencySummary: Codable, Hashable, Sendable {
     p999 = Percentiles.nearestRank(s, 99.9)!
     max = s.last!
     mean = s.reduce(0, +) / Double(s.count)
+    min = s.first
+    p25 = Percentiles.nearestRank(s, 25)
+    p75 = Percentiles.nearestRank(s, 75)
     let median = p50
     mad = Percentiles.nearestRank(s.map { abs($0 - median) }.sorted(), 50)
     var thin: [String] = []

@@ -12,7 +12,7 @@ public enum IndexPage {
     h += "</head>\n<body>\n"
     h += "<h1>sigbench run <code>\(escapeHTML(r.runID))</code></h1>\n"
     h += header(r)
-    h += latencyTable(r)
+    if let b = r.bench { h += BenchSection.render(r, b) } else { h += latencyTable(r) }
     if let t = r.formatStudy { h += table(t, id: "format-study") }
     h += gallery(r)
     h += "</body>\n</html>\n"

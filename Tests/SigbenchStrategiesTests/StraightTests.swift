@@ -16,7 +16,11 @@ import Testing
       let vertices = [ink.centerline[0].start] + ink.centerline.map(\.end)
       #expect(vertices == samples.map(\.point), "seed \(seed)")
       #expect(ink.centerline.allSatisfy { $0.startWidth == 2 && $0.endWidth == 2 })
-      #expect(ink.discs.map(\.center) == samples.map(\.point))
+      // One round cap or join per sample, except where a sample repeats the previous one (the
+      // cap already drawn covers it).
+      var distinct: [Point] = []
+      for p in samples.map(\.point) where distinct.last != p { distinct.append(p) }
+      #expect(ink.discs.map(\.center) == distinct, "seed \(seed)")
       #expect(ink.discs.allSatisfy { $0.radius == 1 })
     }
   }

@@ -34,10 +34,22 @@ public enum RoundOutline {
       ink.append(Disc(center: p.point + origin, radius: p.width / 2))
     case .line(let a, let b):
       if startCap { ink.append(Disc(center: a.point + origin, radius: a.width / 2)) }
+      if a.point == b.point {
+        // A zero-length move adds only a larger cap, if any: the cap already drawn at `a`
+        // covers a disc at `b` that is not larger, and a duplicate would double-blend in
+        // vector exports that paint shape by shape.
+        if b.width > a.width { ink.append(Disc(center: b.point + origin, radius: b.width / 2)) }
+        return
+      }
       band(a, b, origin: origin, into: &ink)
       ink.append(Disc(center: b.point + origin, radius: b.width / 2))
     case .quad(let a, _, let b), .cubic(let a, _, _, let b):
       if startCap { ink.append(Disc(center: a.point + origin, radius: a.width / 2)) }
+      if let c = shape.centerline, c.start == c.control1, c.start == c.control2, c.start == c.end {
+        // A curve of zero extent: as for a zero-length line, only a larger cap adds ink.
+        if b.width > a.width { ink.append(Disc(center: b.point + origin, radius: b.width / 2)) }
+        return
+      }
       if let s = shape.centerline { curvedBand(s, origin: origin, into: &ink) }
       ink.append(Disc(center: b.point + origin, radius: b.width / 2))
     }

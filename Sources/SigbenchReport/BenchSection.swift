@@ -58,7 +58,8 @@ public enum BenchSection {
             "<td class=\"num\">\(c.allocationsPerPoint.map { format($0, digits: 3) } ?? "unavailable")</td>"
         }
       } else {
-        h += "<td>not measured</td><td>not measured</td>"
+        h +=
+          "<td colspan=\"2\" title=\"no counter run for this strategy and lane\">unavailable</td>"
       }
       if let budget = f.budget {
         h += "<td class=\"num\">\(format(budget.p99FractionOfPeriod * 100, digits: 3)) %"

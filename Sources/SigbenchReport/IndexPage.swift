@@ -35,7 +35,20 @@ public enum IndexPage {
 
   static func header(_ r: RunResult) -> String {
     var h = "<section id=\"run\">\n"
-    for w in r.warnings { h += "<p class=\"warn\">Warning: \(escapeHTML(w))</p>\n" }
+    // Thin percentiles and timer-closeness notes are many and routine: folded away. Everything
+    // else (debug build, dropped samples, unsettled warm-up, unavailable counters) stays in view.
+    let routine = r.warnings.filter {
+      $0.contains("rest on fewer than") || $0.contains("close to the timer")
+    }
+    for w in r.warnings where !routine.contains(w) {
+      h += "<p class=\"warn\">Warning: \(escapeHTML(w))</p>\n"
+    }
+    if !routine.isEmpty {
+      h += "<details><summary>\(routine.count) notes on thin percentiles and timer resolution"
+      h += "</summary>\n<ul>\n"
+      for w in routine { h += "<li>\(escapeHTML(w))</li>\n" }
+      h += "</ul>\n</details>\n"
+    }
     h += "<table>\n"
     let rows: [(String, String)] = [
       ("Command", "sigbench " + r.commandLine.joined(separator: " ")),

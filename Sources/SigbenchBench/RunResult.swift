@@ -31,6 +31,8 @@ public struct RunResult: Codable, Hashable, Sendable {
   public var inkBaseRun: String?
   /// Which format to store strokes in: the storage study over this corpus, as a table.
   public var formatStudy: ReportTable?
+  /// The gate against a baseline (`run --baseline NAME`), with every verdict and its evidence.
+  public var gate: GateReport?
   /// The full per-point benchmark (lanes, batched figures, counters…); added later, optional.
   public var bench: BenchReport? = nil
 

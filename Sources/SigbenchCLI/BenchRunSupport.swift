@@ -49,15 +49,16 @@ enum BenchRunSupport {
   }
 
   /// `run --baseline NAME`: the gate against NAME with `run`'s corpus and strategies.
+  /// Returns the exit code and the report, which `run` embeds in its result for the sheet.
   static func gate(_ a: ParsedArguments, name: String, corpus: String, console: Console) throws
-    -> ExitCode
+    -> (ExitCode, GateReport)
   {
     var runner = try GateCommand.makeRunner(a, baseline: name)
     runner.counters = !a.flag("no-counters")
     let (report, folder) = try runner.run(console: console)
     console.out(GateMarkdown.render(report))
     console.out("gate: \(folder.path)")
-    return ExitCode(rawValue: report.exitCode) ?? .toolError
+    return (ExitCode(rawValue: report.exitCode) ?? .toolError, report)
   }
 }
 

@@ -183,6 +183,14 @@ struct RunCommand: Command {
     result.formatStudy = FormatStudyTable.make(
       FormatStudy.run(drawings: loaded.drawings, repetitions: 1), build: BuildConfiguration.current)
     result.bench = benchReport
+    // `--baseline NAME`: the gate runs before the sheet is written, so the sheet shows verdicts.
+    var gateCode = ExitCode.success
+    if let name = parsed.value("baseline") {
+      let (code, report) = try BenchRunSupport.gate(
+        parsed, name: name, corpus: corpus, console: console)
+      gateCode = code
+      result.gate = report
+    }
     try AtomicFiles.write(try result.encoded(), to: partial.appendingPathComponent("result.json"))
     try BenchPipeline.write(benchReport, raw: benchRaw, to: partial)
     try ReportWriter.write(result, to: partial)
@@ -207,8 +215,6 @@ struct RunCommand: Command {
     }
     console.note(String(format: "done in %.1f s", elapsed))
     let runCode: ExitCode = loaded.rejected.isEmpty ? .success : .rejectedInputs
-    guard let name = parsed.value("baseline") else { return runCode }
-    let gateCode = try BenchRunSupport.gate(parsed, name: name, corpus: corpus, console: console)
     return ExitCode.combine([runCode, gateCode])
   }
 

@@ -34,7 +34,9 @@ public enum BenchSection {
     h += "<th>lane</th><th>points</th><th>p50</th><th>p99</th><th>max</th><th>batched p50</th>"
     h += "<th>p50 ÷ reference</th><th>finish p50</th><th>instructions / point</th>"
     h += "<th>allocations / point</th><th>p99 of 240 Hz period</th>"
-    h += "<th>mean end gap</th><th>mean error vs truth</th></tr></thead>\n<tbody>\n"
+    h += "<th>mean end gap</th><th>mean error vs truth</th>"
+    h += r.gate == nil ? "" : "<th>verdict vs baseline</th>"
+    h += "</tr></thead>\n<tbody>\n"
     for f in b.figures {
       h +=
         "<tr><th><code>\(escapeHTML(f.strategy))</code></th><td>\(escapeHTML(f.lane.rawValue))</td>"
@@ -74,6 +76,10 @@ public enum BenchSection {
         ? "<td class=\"num\">\(q.endGap.map { format($0, digits: 2) + " px" } ?? "–")</td>"
           + "<td class=\"num\">\(q.truth.map { format($0, digits: 3) + " px" } ?? "–")</td>"
         : "<td></td><td></td>"
+      if let g = r.gate {
+        let v = GateSection.summary(g, strategy: f.strategy, lane: f.lane) ?? "not compared"
+        h += "<td><a href=\"#gate\">\(escapeHTML(v))</a></td>"
+      }
       h += "</tr>\n"
     }
     h += "</tbody>\n</table></div>\n"

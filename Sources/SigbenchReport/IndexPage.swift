@@ -13,6 +13,7 @@ public enum IndexPage {
     h += "<h1>sigbench run <code>\(escapeHTML(r.runID))</code></h1>\n"
     h += header(r)
     if let b = r.bench { h += BenchSection.render(r, b) } else { h += latencyTable(r) }
+    if let g = r.gate { h += GateSection.render(g) }
     if let t = r.formatStudy { h += table(t, id: "format-study") }
     h += gallery(r)
     h += "</body>\n</html>\n"
@@ -30,6 +31,8 @@ public enum IndexPage {
     .scroll{overflow-x:auto}
     code{font-size:90%}
     ul.plain{margin:0;padding-left:1.2em}
+    tr.v-regressed td,tr.v-over-budget td{background:#fde2e2}
+    tr.v-improved td{background:#e2f5e2}
     @media print{.scroll{overflow:visible}}
     """
 

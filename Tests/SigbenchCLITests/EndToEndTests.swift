@@ -277,3 +277,33 @@ struct InkDiffEndToEndTests {
     #expect(html.contains("1 of \(changed.samples.count) samples changed"))
   }
 }
+
+@Suite("end to end: run against a baseline", .serialized)
+struct RunBaselineEndToEndTests {
+  @Test("run --baseline puts every verdict and its evidence in result.json and the sheet")
+  func verdictsInSheet() throws {
+    let dir = try EndToEndTests.tempFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let corpus = packageRootURL().appendingPathComponent(
+      "Corpus/fixtures/signature-120hz.sigbench.json"
+    ).path
+    let common = [
+      "--corpus", corpus, "--strategies", "straight", "--processes", "3", "--no-counters",
+      "--out", dir.path, "--quiet",
+    ]
+    let save = try EndToEndTests.run(["baseline", "save", "aa"] + common)
+    #expect(save.code == 0, "\(save.stderr)")
+    let r = try EndToEndTests.run(["run", "--baseline", "aa"] + common)
+    #expect([0, 6].contains(r.code), "exit \(r.code): \(r.stderr)")
+    let latest = dir.appendingPathComponent("latest")
+    let result = try RunResult.decode(
+      Data(contentsOf: latest.appendingPathComponent("result.json")))
+    let gate = try #require(result.gate)
+    #expect(gate.baselineName == "aa")
+    #expect(!gate.timing.isEmpty)
+    let html = try String(contentsOf: latest.appendingPathComponent("index.html"), encoding: .utf8)
+    #expect(html.contains("<section id=\"gate\">"))
+    #expect(html.contains("verdict vs baseline"))
+    for c in gate.timing { #expect(html.contains("<strong>\(c.verdict.rawValue)</strong>")) }
+  }
+}

@@ -101,7 +101,10 @@ extension LaneDriver {
   /// A pass with callgrind collection switched on around pushes at index ≥ `from` (or only
   /// around `finish` when `finishOnly`).
   mutating func collectedPass(from: Int, finishOnly: Bool) {
-    var out = output
+    // Take the buffer instead of copying it: a copy would share storage with `output`, and the
+    // first write to each array would then allocate (copy-on-write) inside a measured pass.
+    var out = StrokeOutput()
+    swap(&out, &output)
     let spins = spins
     for item in workload.items {
       switch lane {

@@ -34,7 +34,10 @@ struct LaneDriver {
 
   /// One untimed pass (warm-up).
   mutating func untimedPass() {
-    var out = output
+    // Take the buffer instead of copying it: a copy would share storage with `output`, and the
+    // first write to each array would then allocate (copy-on-write) inside a measured pass.
+    var out = StrokeOutput()
+    swap(&out, &output)
     let spins = spins
     eachItem { item, step in
       for stroke in item.strokes {
@@ -51,7 +54,10 @@ struct LaneDriver {
     record.reserve(workload.pointCount)
     var finishes: [Double] = []
     finishes.reserveCapacity(workload.strokeCount)
-    var out = output
+    // Take the buffer instead of copying it: a copy would share storage with `output`, and the
+    // first write to each array would then allocate (copy-on-write) inside a measured pass.
+    var out = StrokeOutput()
+    swap(&out, &output)
     let spins = spins
     var strokeID: Int32 = 0
     eachItem { item, step in
@@ -73,7 +79,10 @@ struct LaneDriver {
     perPoint.reserveCapacity(workload.pointCount / max(1, batch) + 1)
     var points = 0
     var ns = 0.0
-    var out = output
+    // Take the buffer instead of copying it: a copy would share storage with `output`, and the
+    // first write to each array would then allocate (copy-on-write) inside a measured pass.
+    var out = StrokeOutput()
+    swap(&out, &output)
     let spins = spins
     eachItem { item, step in
       for stroke in item.strokes {

@@ -1,3 +1,5 @@
+import SigbenchCore
+
 /// Seeded percentile-bootstrap confidence intervals for the ratio of two medians.
 ///
 /// The gate's effect size: for replicate figures `head` and `base` (one per process), the ratio
@@ -60,23 +62,6 @@ public enum Bootstrap {
   }
 }
 
-/// SplitMix64 (Steele, Lea and Flood 2014): a small seedable generator for the bootstrap and
-/// the worker order, so every interval and schedule can be replayed from its seed.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
-  public private(set) var state: UInt64
-
-  public init(seed: UInt64) { state = seed }
-
-  public mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// A uniform index in 0..<count (count > 0).
-  public mutating func index(_ count: Int) -> Int {
-    Int(next().multipliedFullWidth(by: UInt64(count)).high)
-  }
-}
+/// The bootstrap's and the gate's seeded generator: Core's SplitMix64, so every interval and
+/// worker schedule can be replayed from its seed.
+public typealias SeededGenerator = SplitMix64

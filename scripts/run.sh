@@ -4,6 +4,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-swift build -c release --product sigbench 2>&1 | grep -v -E '^\[[0-9]+/[0-9]+\]' || true
-test -x .build/release/sigbench || { echo "run.sh: release build failed" >&2; exit 1; }
+echo "run.sh: building sigbench (release; a few minutes the first time)…" >&2
+log=$(mktemp)
+if ! swift build -c release --product sigbench >"$log" 2>&1; then
+  cat "$log" >&2
+  echo "run.sh: the release build failed (see above)" >&2
+  exit 1
+fi
+rm -f "$log"
 exec .build/release/sigbench run --corpus Corpus/ "$@"

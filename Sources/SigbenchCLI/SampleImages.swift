@@ -44,8 +44,7 @@ struct SampleImages: Sendable {
     s.rawColor = RGBA(60, 60, 60)
     s.rawRadius = 1.4
     s.ink = RGBA(170, 170, 170)
-    let lines = try StrategyCatalogAccess.straightHairline()
-    let inks = drawing.strokes.map { StrokeInk(stable: lines.smooth($0.samples)) }
+    let inks = StrokeInk.final(drawing, try StrategyCatalogAccess.straightHairline())
     return try DrawingRenderer(spec: s).render(
       strokes: inks, samples: drawing.strokes.map(\.samples), transform: t
     ).pngData()
@@ -63,12 +62,12 @@ struct SampleImages: Sendable {
     ).pngData()
   }
 
-  /// PNG of `strategy`'s final ink.
+  /// PNG of a strategy's final ink (`inks`: one per stroke of `drawing`, smoothed once by the
+  /// caller and reused for every picture).
   func ink(
-    _ drawing: Drawing, _ strategy: ConfiguredStrategy, _ t: Transform, spec: RenderSpec? = nil
+    _ drawing: Drawing, _ inks: [StrokeInk], _ t: Transform, spec: RenderSpec? = nil
   ) throws -> Data {
-    let inks = drawing.strokes.map { StrokeInk(stable: strategy.smooth($0.samples)) }
-    return try DrawingRenderer(spec: spec ?? self.spec).render(
+    try DrawingRenderer(spec: spec ?? self.spec).render(
       strokes: inks, samples: drawing.strokes.map(\.samples), transform: t
     ).pngData()
   }
@@ -97,9 +96,8 @@ struct SampleImages: Sendable {
       return try DrawingRenderer(spec: s).render(strokes: [], samples: [], transform: t).pngData()
     }
     var inks: [StrokeInk] = []
-    for i in 0..<moment.stroke {
-      inks.append(StrokeInk(stable: strategy.smooth(drawing.strokes[i].samples)))
-    }
+    inks += StrokeInk.final(
+      Drawing(name: drawing.name, strokes: Array(drawing.strokes[0..<moment.stroke])), strategy)
     let partial = Array(drawing.strokes[moment.stroke].samples.prefix(moment.samples))
     inks.append(SampleImages.state(strategy, after: partial))
     let shown = Array(drawing.strokes[0..<moment.stroke].map(\.samples)) + [partial]
@@ -154,8 +152,8 @@ struct SampleImages: Sendable {
         y: Double(cropSpec.height) / 2 - center.y * scale))
   }
 
-  /// PNG of the strategy's final ink in a zoomed crop.
-  func crop(_ drawing: Drawing, _ strategy: ConfiguredStrategy, _ t: Transform) throws -> Data {
-    try ink(drawing, strategy, t, spec: cropSpec)
+  /// PNG of a strategy's final ink in a zoomed crop.
+  func crop(_ drawing: Drawing, _ inks: [StrokeInk], _ t: Transform) throws -> Data {
+    try ink(drawing, inks, t, spec: cropSpec)
   }
 }

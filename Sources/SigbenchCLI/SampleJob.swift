@@ -34,22 +34,24 @@ struct SampleJob: Sendable {
     var metrics: [String: SampleMetrics] = [:]
     for strategy in strategies {
       let key = RunCommand.slug(strategy.label)
-      thumbs[strategy.label] = try write(try images.ink(drawing, strategy, thumbT), "\(key).png")
+      // Smoothed once; every picture and the metrics reuse it.
+      let inks = StrokeInk.final(drawing, strategy)
+      thumbs[strategy.label] = try write(try images.ink(drawing, inks, thumbT), "\(key).png")
       large[strategy.label] = try write(
-        try images.ink(drawing, strategy, largeT, spec: images.largeSpec), "\(key)-large.png")
+        try images.ink(drawing, inks, largeT, spec: images.largeSpec), "\(key)-large.png")
       mid[strategy.label] = try write(
         try images.midStroke(drawing, strategy, largeT), "\(key)-mid.png")
       if let end = focus.end {
         let t = images.cropTransform(center: end, pageScale: largeT.scale)
         endCrops[strategy.label] = try write(
-          try images.crop(drawing, strategy, t), "\(key)-end.png")
+          try images.crop(drawing, inks, t), "\(key)-end.png")
       }
       if let corner = focus.corner {
         let t = images.cropTransform(center: corner, pageScale: largeT.scale)
         cornerCrops[strategy.label] = try write(
-          try images.crop(drawing, strategy, t), "\(key)-corner.png")
+          try images.crop(drawing, inks, t), "\(key)-corner.png")
       }
-      metrics[strategy.label] = SampleJob.metrics(drawing, strategy)
+      metrics[strategy.label] = SampleJob.metrics(drawing, inks)
     }
     let momentNote =
       moment.map {
@@ -72,7 +74,7 @@ struct SampleJob: Sendable {
   static func format1(_ v: Double) -> String { String(format: "%.1f", v) }
 
   /// Segment and element counts, the worst end gap, and the error against ground truth.
-  static func metrics(_ drawing: Drawing, _ strategy: ConfiguredStrategy) -> SampleMetrics {
+  static func metrics(_ drawing: Drawing, _ inks: [StrokeInk]) -> SampleMetrics {
     var segments = 0
     var elements = 0
     var endGap: Double?
@@ -80,7 +82,7 @@ struct SampleJob: Sendable {
     var worst = 0.0
     var truthCount = 0
     for (i, stroke) in drawing.strokes.enumerated() {
-      let ink = strategy.smooth(stroke.samples)
+      let ink = inks[i].stable
       segments += ink.centerline.count
       elements += ink.outline.count + ink.discs.count
       if let g = InkMetrics.endGap(samples: stroke.samples, ink: ink) {

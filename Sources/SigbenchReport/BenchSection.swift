@@ -92,26 +92,11 @@ public enum BenchSection {
   static func smooth(_ b: BenchReport) -> [LaneFigures] { b.figures.filter { $0.lane == .smooth } }
 
   static func percentileCurve(_ b: BenchReport) -> String? {
-    let series = b.figures.compactMap { f -> SVGChart.Series? in
-      guard let p = f.steady ?? f.all else { return nil }
-      let pts: [(x: Double, y: Double)] = [
-        (LatencyCharts.nines(50), p.p50), (LatencyCharts.nines(90), p.p90),
-        (LatencyCharts.nines(99), p.p99), (LatencyCharts.nines(99.9), p.p999),
-        (LatencyCharts.nines(100), p.max),
-      ]
-      return SVGChart.Series(name: "\(f.strategy) [\(f.lane.rawValue)]", points: pts)
-    }
-    guard !series.isEmpty else { return nil }
-    let ys = series.flatMap { $0.points.map(\.y) }.filter { $0 > 0 }
-    return SVGChart(
+    LatencyCharts.percentileCurve(
       title: "Latency percentiles per point, steady state",
-      x: ChartAxis(
-        scale: .linear, low: LatencyCharts.nines(50), high: 4,
-        title: "percentile (log scale of 1 − p)"),
-      y: ChartAxis(
-        scale: .log, low: ys.min() ?? 1, high: ys.max() ?? 10, title: "latency per point (ns, log)"),
-      formatX: LatencyCharts.ninesLabel, formatY: { formatNanoseconds($0) }
-    ).lines(series, references: LatencyCharts.budgets)
+      b.figures.compactMap { f in
+        (f.steady ?? f.all).map { ("\(f.strategy) [\(f.lane.rawValue)]", $0) }
+      })
   }
 
   static func boxPlot(_ b: BenchReport) -> String? {

@@ -25,20 +25,31 @@ public enum LatencyCharts {
     }
   }
 
-  /// Per-strategy percentile curve of push latency on a log axis (HDR-style x axis).
+  /// Per-strategy percentile curve of push latency on a log axis (HDR-style x axis), from a
+  /// result without the full benchmark (older result files).
   public static func percentileCurve(_ r: RunResult) -> String? {
-    let series = r.latency.compactMap { l -> SVGChart.Series? in
-      guard let p = l.push else { return nil }
-      let pts: [(x: Double, y: Double)] = [
-        (nines(50), p.p50), (nines(90), p.p90), (nines(99), p.p99), (nines(99.9), p.p999),
-        (nines(100), p.max),
-      ]
-      return SVGChart.Series(name: l.label, points: pts)
+    percentileCurve(
+      title: "Push latency percentiles (\(r.machine.buildConfiguration) build)",
+      r.latency.compactMap { l in l.push.map { (l.label, $0) } })
+  }
+
+  /// The percentile curve of named latency summaries (p50, p90, p99, p99.9, max), with the
+  /// budget lines where they fit; `nil` when there is nothing to draw.
+  public static func percentileCurve(title: String, _ summaries: [(String, LatencySummary)])
+    -> String?
+  {
+    let series = summaries.map { name, p in
+      SVGChart.Series(
+        name: name,
+        points: [
+          (nines(50), p.p50), (nines(90), p.p90), (nines(99), p.p99), (nines(99.9), p.p999),
+          (nines(100), p.max),
+        ])
     }
     guard !series.isEmpty else { return nil }
     let ys = series.flatMap { $0.points.map(\.y) }.filter { $0 > 0 }
     let chart = SVGChart(
-      title: "Push latency percentiles (\(r.machine.buildConfiguration) build)",
+      title: title,
       x: ChartAxis(
         scale: .linear, low: nines(50), high: 4, title: "percentile (log scale of 1 − p)"),
       y: ChartAxis(

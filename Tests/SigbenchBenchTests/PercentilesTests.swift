@@ -34,16 +34,6 @@ struct PercentilesTests {
     #expect(Percentiles.minimumCount(for: 99) == 1000)
   }
 
-  @Test("the replay benchmark times every push and every finish")
-  func replayCounts() throws {
-    let strokes = [[SampleFactory.line(20)], [SampleFactory.line(5)]].map { $0[0] }
-    let strategy = try StraightFactory.make()
-    let t = ReplayBenchmark(warmupPasses: 1, timedPasses: 2).run(strategy, strokes: strokes)
-    #expect(t.pushes.count == 50)
-    #expect(t.finishes.count == 4)
-    #expect(t.pushes.allSatisfy { $0 > 0 })
-  }
-
   @Test("timer calibration is measured, not assumed")
   func calibration() {
     let c = TimerCalibration.measure(rounds: 10_000)

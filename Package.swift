@@ -16,10 +16,13 @@ let package = Package(
     .target(name: "SigbenchCore"),
     .target(name: "SigbenchStrategies", dependencies: ["SigbenchCore"]),
     .target(
-      name: "SigbenchFormats", dependencies: ["SigbenchCore", "CZlib"],
+      name: "SigbenchFormats", dependencies: ["SigbenchCore", "CZlib", "CLZMA"],
       exclude: ["BinaryFormat.md"]),
-    // zlib (Debian `zlib1g-dev`) for the format study's gzip-compressed sizes.
+    // zlib (Debian `zlib1g-dev`) for the format study's gzip-compressed sizes and for
+    // ZIP-compressed chunks of Wacom UIM files.
     .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+    // liblzma (Debian `liblzma-dev`, XZ Utils) for LZMA-compressed chunks of Wacom UIM files.
+    .systemLibrary(name: "CLZMA", path: "Sources/CLZMA", providers: [.apt(["liblzma-dev"])]),
     // libgd through pkg-config name `gdlib`; `pkgConfig:` is omitted on purpose because it makes
     // SwiftPM warn about libgd's `-DAVIF_DLL` flag on every build (swift-on-linux.md §1).
     .systemLibrary(name: "CGD", path: "Sources/CGD", providers: [.apt(["libgd-dev"])]),
@@ -42,7 +45,9 @@ let package = Package(
     .executableTarget(name: "sigbench", dependencies: ["SigbenchCLI"]),
     .target(
       name: "SigbenchTestSupport",
-      dependencies: ["SigbenchCore", "SigbenchStrategies", "SigbenchFormats", "SigbenchRender"]),
+      dependencies: [
+        "SigbenchCore", "SigbenchStrategies", "SigbenchFormats", "SigbenchRender", "CZlib", "CLZMA",
+      ]),
     .testTarget(name: "SigbenchCoreTests", dependencies: ["SigbenchCore", "SigbenchTestSupport"]),
     .testTarget(
       name: "SigbenchStrategiesTests",

@@ -2,7 +2,8 @@
 # Installs the Debian packages sigbench needs, only those missing; idempotent.
 # Runs `apt-get update` once, and only when something has to be installed. Uses sudo when not root.
 #   libgd-dev, pkg-config   raster output (the CGD system library)
-#   zlib1g-dev              gzip sizes in the format study
+#   zlib1g-dev              gzip sizes in the format study, ZIP-compressed Wacom UIM chunks
+#   liblzma-dev             LZMA-compressed Wacom UIM chunks (the CLZMA system library)
 #   libxml2-dev             FoundationXML's parser (InkML, IAM-OnDB)
 #   valgrind                deterministic instruction and allocation counts (bench, gate)
 #   libcairo2-dev           PDF export (cairo's PDF surface, the CCairo system library)
@@ -10,8 +11,8 @@
 #   poppler-utils           pdftoppm: rasterizes exported PDF for the parity test
 set -euo pipefail
 
-packages=(libgd-dev pkg-config zlib1g-dev libxml2-dev valgrind libcairo2-dev librsvg2-bin
-  poppler-utils)
+packages=(libgd-dev pkg-config zlib1g-dev liblzma-dev libxml2-dev valgrind libcairo2-dev
+  librsvg2-bin poppler-utils)
 if [[ $# -gt 0 ]]; then packages+=("$@"); fi
 
 missing=()

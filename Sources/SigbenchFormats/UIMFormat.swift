@@ -1,14 +1,12 @@
 import Foundation
 import SigbenchCore
 
-/// Wacom Universal Ink Model 3.1 (`.uim`), read only (stroke-formats.md §8).
+/// Wacom Universal Ink Model 3.0 and 3.1 (`.uim`), read only (stroke-formats.md §8).
 ///
-/// Container: `RIFF <size> UINK`, then `HEAD` (file version 3.1.0 + one 8-byte descriptor per
-/// content chunk: chunk version major/minor/patch, content type, compression, 3 reserved),
-/// then the content chunks in descriptor order. Only the `INPT` chunk (input data, protobuf)
-/// is decoded, with `ProtobufReader` and `UIMInputData`; brushes, spline ink (`INKD`),
-/// knowledge graph and structure are skipped. Compressed chunks (ZIP, LZMA) and UIM 3.0
-/// (`DATA` chunk, another schema) are rejected as unsupported versions.
+/// `UIMContainer` finds the `InputData` protobuf message: the 3.1 `INPT` chunk (uncompressed,
+/// ZIP or LZMA — `UIMChunkCompression`, output capped at `maxFileBytes`), or field 1 of the 3.0
+/// `InkObject` in the `DATA` chunk. `UIMInputData` decodes either schema with
+/// `ProtobufReader`; brushes, spline ink (`INKD`), knowledge graph and structure are skipped.
 ///
 /// Each `SensorData` run becomes one trace: state PLANE or IN_VOLUME → ink, HOVERING or
 /// VOLUME_HOVERING → hover. Its channel values are integer deltas; the decoded value is the
@@ -24,9 +22,10 @@ import SigbenchCore
 /// - Z, ROTATION, RADIUS_X/Y: no sigbench channel; dropped with a note.
 /// When runs come from several input provider types (pen, touch, mouse) each type becomes its
 /// own drawing, `file#pen`, `file#touch` …, since their channels and rates differ. Every trace
-/// carries `provider` and `sensorDataIndex` attributes.
+/// carries `provider` and `sensorDataIndex` attributes. Errors inside a compressed chunk name
+/// the chunk's file offset and the byte offset in the decompressed payload.
 ///
-/// Cost: O(bytes).
+/// Cost: O(bytes), plus O(decompressed bytes) for a compressed chunk.
 public struct UIMFormat: StrokeFormat {
   static let providerNames = ["pen", "touch", "mouse", "controller"]
   static let pxPerMetre = 96 / 0.0254
@@ -34,10 +33,12 @@ public struct UIMFormat: StrokeFormat {
   public init() {}
 
   public let descriptor = FormatDescriptor(
-    id: "uim", name: "Wacom Universal Ink Model 3.1 (.uim)", extensions: ["uim"],
+    id: "uim", name: "Wacom Universal Ink Model 3.0/3.1 (.uim)", extensions: ["uim"],
     canWrite: false,
     units: "sensor channels: m → CSS px (×3779.53), ms → s, pressure 0–1, rad",
-    summary: "RIFF + protobuf; raw sensor data runs, not the spline ink.")
+    summary:
+      "RIFF + protobuf (3.0 DATA chunk; 3.1 INPT chunk uncompressed, ZIP/deflate or LZMA); raw sensor data runs, not the spline ink."
+  )
 
   public func sniff(_ data: Data) -> Bool {
     data.count >= 12 && data.prefix(4).elementsEqual(Array("RIFF".utf8))
@@ -58,56 +59,53 @@ public struct UIMFormat: StrokeFormat {
     throws(FormatError) -> DecodeResult
   {
     var r = BinaryByteReader(b, file: file)
-    let riff = try RIFFChunks.read(&r)
-    guard riff.form == "UINK" else {
-      throw r.error("RIFF form type", "must be \"UINK\"", riff.form, at: 8)
+    let container = try UIMContainer.read(&r)
+    let source = "Wacom Universal Ink Model \(container.version)"
+    func slice(_ c: RIFFChunks.Chunk) -> BinaryByteReader {
+      BinaryByteReader(slice: r, from: c.offset, to: c.offset + c.size)
     }
-    guard let head = riff.chunks.first, head.id == "HEAD", head.size >= 4 else {
-      throw r.error(
-        "HEAD", "must be the first chunk, at least 4 bytes", riff.chunks.first?.id ?? "none",
-        at: 12)
-    }
-    let version = (b[head.offset], b[head.offset + 1], b[head.offset + 2])
-    guard version.0 == 3, version.1 == 1 else {
-      throw FormatError(
-        .unsupportedVersion, file: file, location: .byte(head.offset), field: "HEAD version",
-        rule: "must be 3.1.x (UIM 3.0 and older are not supported)",
-        value: "\(version.0).\(version.1).\(version.2)")
-    }
-    let descriptorCount = (head.size - 4) / 8
-    let content = Array(riff.chunks.dropFirst())
-    var input: RIFFChunks.Chunk?
-    for (k, chunk) in content.enumerated() where chunk.id == "INPT" {
-      guard k < descriptorCount else {
-        throw r.error(
-          "HEAD", "must describe every content chunk", "\(descriptorCount) descriptor(s)",
-          at: head.offset)
-      }
-      let d = head.offset + 4 + 8 * k
-      guard b[d + 3] == 1 else {
-        throw FormatError(
-          .unsupportedVersion, file: file, location: .byte(d + 3), field: "INPT content type",
-          rule: "must be 1 (protobuf)", value: String(b[d + 3]))
-      }
-      guard b[d + 4] == 0 else {
-        throw FormatError(
-          .unsupportedVersion, file: file, location: .byte(d + 4), field: "INPT compression",
-          rule: "must be 0 (none); ZIP and LZMA chunks are not supported", value: String(b[d + 4]))
-      }
-      input = chunk
-    }
-    guard let input else {
+    switch container.input {
+    case .absent:
       return DecodeResult(drawings: [
         Drawing(
           name: file, strokes: [],
           metadata: DrawingMetadata(
-            source: "Wacom Universal Ink Model 3.1", nativeUnits: "m",
+            source: source, nativeUnits: "m",
             notes: ["no INPT chunk: the file holds no sensor data"]))
       ])
+    case .inkObject(let chunk):
+      let model = try UIMInputData.parseInkObject(slice(chunk))
+      return try convert(
+        model, file: file, options: options, source: source,
+        notes: ["read from the InputData of the DATA chunk's InkObject (UIM 3.0)"]
+      ) { .byte($0) }
+    case .inputData(let chunk, .none):
+      let model = try UIMInputData.parse(slice(chunk), schema: .v3_1)
+      return try convert(
+        model, file: file, options: options, source: source,
+        notes: ["read from the INPT chunk's sensor data"]
+      ) { .byte($0) }
+    case .inputData(let chunk, let compression):
+      let payload = try compression.decompress(
+        slice(chunk), chunk: "INPT", limit: options.maxFileBytes)
+      let place = "INPT chunk at byte \(chunk.offset), \(compression.name)-decompressed"
+      let locate: (Int) -> FileLocation = { .path("\(place) byte \($0)") }
+      return try withBytes(payload.data) { (inner) throws(FormatError) in
+        do throws(FormatError) {
+          let model = try UIMInputData.parse(BinaryByteReader(inner, file: file), schema: .v3_1)
+          return try convert(
+            model, file: file, options: options, source: source,
+            notes: [
+              "read from the INPT chunk's sensor data, \(compression.name)-compressed "
+                + "(\(payload.framing), \(chunk.size) → \(payload.data.count) bytes)"
+            ], locate: locate)
+        } catch {
+          var e = error
+          if case .byte(let at) = e.location { e.location = locate(at) }
+          throw e
+        }
+      }
     }
-    let model = try UIMInputData.parse(
-      BinaryByteReader(slice: r, from: input.offset, to: input.offset + input.size))
-    return try convert(model, file: file, options: options, reader: r)
   }
 
   private struct Trace {
@@ -117,16 +115,22 @@ public struct UIMFormat: StrokeFormat {
     var offset: Int
   }
 
+  /// Converts the sensor data runs; `locate` turns an offset recorded in `model` into a place.
   private func convert(
-    _ model: UIMInputData, file: String, options: DecodeOptions, reader r: BinaryByteReader
+    _ model: UIMInputData, file: String, options: DecodeOptions, source: String,
+    notes: [String], locate: (Int) -> FileLocation
   ) throws(FormatError) -> DecodeResult {
+    func fail(_ field: String, _ rule: String, _ value: String, at: Int) -> FormatError {
+      FormatError(
+        .malformed, file: file, location: locate(at), field: field, rule: rule, value: value)
+    }
     var rules = SampleRules(file: file, options: options)
     try rules.checkStrokeCount(model.sensorData.count)
     var dropped = Set<String>()
     var origin: Int64?
     for sd in model.sensorData {
       guard sd.timestamp <= UInt64(Int64.max / 2) else {
-        throw r.error(
+        throw fail(
           "SensorData.timestamp", "must be below 2^62", String(sd.timestamp), at: sd.offset)
       }
       origin = min(origin ?? Int64(sd.timestamp), Int64(sd.timestamp))
@@ -137,34 +141,34 @@ public struct UIMFormat: StrokeFormat {
       guard let contextID = model.inputContexts[sd.inputContextID],
         let channels = model.sensorContexts[contextID]
       else {
-        throw r.error(
+        throw fail(
           "SensorData.inputContextID", "must name an input context with a sensor context",
-          hex(sd.inputContextID), at: sd.offset)
+          describeID(sd.inputContextID), at: sd.offset)
       }
       var byType: [String: (UIMInputData.Channel, UIMInputData.ChannelData)] = [:]
       for cd in sd.channels {
         guard let ch = channels[cd.channelID] else {
-          throw r.error(
+          throw fail(
             "ChannelData.sensorChannelID", "must name a channel of the run's sensor context",
-            hex(cd.channelID), at: cd.offset)
+            describeID(cd.channelID), at: cd.offset)
         }
         byType[ch.shortType] = (ch, cd)
       }
       guard let (xc, xd) = byType["X"], let (yc, yd) = byType["Y"] else {
-        throw r.error(
+        throw fail(
           "SensorData.dataChannels", "must include X and Y channels",
           byType.keys.sorted().joined(separator: ","), at: sd.offset)
       }
       let n = xd.values.count
       guard n <= options.maxSamplesPerStroke else {
         throw FormatError(
-          .limitExceeded, file: file, location: .byte(sd.offset), field: "SensorData \(index)",
+          .limitExceeded, file: file, location: locate(sd.offset), field: "SensorData \(index)",
           rule:
             "must have at most \(options.maxSamplesPerStroke) samples (limit maxSamplesPerStroke)",
           value: String(n))
       }
       for (name, (_, cd)) in byType where cd.values.count != n {
-        throw r.error(
+        throw fail(
           "ChannelData \(name)", "must have as many values as X (\(n))", String(cd.values.count),
           at: cd.offset)
       }
@@ -173,7 +177,7 @@ public struct UIMFormat: StrokeFormat {
       {
         let d = c.resolution * pow(10, Double(min(c.precision, 30)))
         guard d.isFinite, d > 0 else {
-          throw r.error(
+          throw fail(
             "SensorChannel.resolution", "must give a positive finite resolution·10^precision",
             "\(c.resolution)·10^\(c.precision)", at: cd.offset)
         }
@@ -256,11 +260,11 @@ public struct UIMFormat: StrokeFormat {
       for t in traces where t.provider == p {
         var s = t.stroke
         let at = t.offset
-        try rules.check(&s, strokeIndex: t.hover ? hover.count : ink.count) { _ in .byte(at) }
+        try rules.check(&s, strokeIndex: t.hover ? hover.count : ink.count) { _ in locate(at) }
         if t.hover { hover.append(s) } else { ink.append(s) }
       }
       var metadata = DrawingMetadata(
-        source: "Wacom Universal Ink Model 3.1", sampleRate: DrawingInfo.rate(fromSteps: steps),
+        source: source, sampleRate: DrawingInfo.rate(fromSteps: steps),
         nativeUnits: "m (sensor channels)")
       metadata.device = UIMFormat.providerNames[p]
       metadata.notes =
@@ -268,8 +272,8 @@ public struct UIMFormat: StrokeFormat {
           "sensor data decoded as running sums / (resolution·10^precision); X, Y metres × 3779.53 → CSS px",
           "time: seconds from the earliest sensor-data timestamp (epoch ms \(origin ?? 0))",
           "tilt = π/2 − altitude; azimuth wrapped into [0, 2π)",
-          "read from the INPT sensor data; the INKD spline ink is not read",
-        ] + dropped.sorted()
+          "the spline ink (INKD / InkObject.inkData) is not read",
+        ] + notes + dropped.sorted()
       let name = providersSeen.count > 1 ? "\(file)#\(UIMFormat.providerNames[p])" : file
       drawings.append(Drawing(name: name, strokes: ink, hover: hover, metadata: metadata))
     }
@@ -278,13 +282,18 @@ public struct UIMFormat: StrokeFormat {
         Drawing(
           name: file, strokes: [],
           metadata: DrawingMetadata(
-            source: "Wacom Universal Ink Model 3.1", nativeUnits: "m (sensor channels)",
-            notes: ["the INPT chunk holds no sensor data"])))
+            source: source, nativeUnits: "m (sensor channels)",
+            notes: notes + ["the input data holds no sensor data"])))
     }
     return DecodeResult(drawings: drawings, warnings: rules.warnings)
   }
 
-  private func hex(_ bytes: [UInt8]) -> String {
-    bytes.isEmpty ? "(empty)" : bytes.map { String(format: "%02x", $0) }.joined()
+  /// An identifier for errors: a 3.0 string id as it is, a 3.1 UUID in hex.
+  private func describeID(_ bytes: [UInt8]) -> String {
+    if bytes.isEmpty { return "(empty)" }
+    if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    return bytes.map { String(format: "%02x", $0) }.joined()
   }
 }

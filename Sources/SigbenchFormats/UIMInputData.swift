@@ -1,9 +1,17 @@
 import Foundation
 
-/// The part of the Wacom Universal Ink Model 3.1 schema sigbench reads: the `INPT` chunk's
-/// `InputData` message with its sensor configuration and raw sensor samples
-/// (stroke-formats.md §8). Field numbers follow the schema published with Wacom's
-/// universal-ink-library (Apache-2.0), package `UIM_3_1_0`:
+/// The part of the Wacom Universal Ink Model schema sigbench reads: the `InputData` message with
+/// its sensor configuration and raw sensor samples (stroke-formats.md §8) — the `INPT` chunk of
+/// a 3.1 file, or field 1 of the 3.0 `InkObject` in the `DATA` chunk. Field numbers follow the
+/// schemas published with Wacom's universal-ink-library (Apache-2.0), packages `UIM_3_1_0` and
+/// `WacomInkFormat3` (3.0), which agree on every message and field below except:
+/// - 3.0 identifiers are strings (3.1: 16-byte UUIDs); both are kept as raw bytes, only ever
+///   compared with each other;
+/// - 3.0 `SensorChannelsContext.samplingRateHint` (and `latency`) is a `Uint32` message with
+///   the value in its field 1 (3.1: a plain `uint32`).
+/// - `InkObject` (3.0 only): 1 inputData, 2 inkData, 3 brushes, 4 inkTree, 5 views,
+///   6 knowledgeGraph, 7 transform, 8 properties; only field 1 is read (repeated occurrences
+///   merge, as protobuf requires for a message field).
 ///
 /// - `InputData`: 1 inputContextData, 2 sensorData (repeated)
 /// - `InputContextData`: 1 inputContexts, 2 inkInputProviders, 3 inputDevices,
@@ -63,21 +71,43 @@ struct UIMInputData {
   var sensorContexts: [[UInt8]: [[UInt8]: Channel]] = [:]
   var sensorData: [SensorData] = []
 
-  static func parse(_ r: BinaryByteReader) throws(FormatError) -> UIMInputData {
+  /// The `InputData` message in `r` (a 3.1 `INPT` chunk).
+  static func parse(_ r: BinaryByteReader, schema: UIMContainer.Schema) throws(FormatError)
+    -> UIMInputData
+  {
     var out = UIMInputData()
-    var m = ProtobufReader(r, message: "InputData")
+    try out.merge(ProtobufReader(r, message: "InputData"), schema: schema)
+    return out
+  }
+
+  /// The `InputData` inside the 3.0 `InkObject` message in `r` (a 3.0 `DATA` chunk).
+  static func parseInkObject(_ r: BinaryByteReader) throws(FormatError) -> UIMInputData {
+    var out = UIMInputData()
+    var m = ProtobufReader(r, message: "InkObject")
     while let f = try m.next() {
-      switch f.number {
-      case 1: try out.parseContextData(try m.message(f, "InputContextData"))
-      case 2:
-        out.sensorData.append(try parseSensorData(try m.message(f, "SensorData"), at: f.offset))
-      default: break
-      }
+      if f.number == 1 { try out.merge(try m.message(f, "InputData"), schema: .v3_0) }
     }
     return out
   }
 
-  private mutating func parseContextData(_ reader: ProtobufReader) throws(FormatError) {
+  private mutating func merge(_ reader: ProtobufReader, schema: UIMContainer.Schema)
+    throws(FormatError)
+  {
+    var m = reader
+    while let f = try m.next() {
+      switch f.number {
+      case 1: try parseContextData(try m.message(f, "InputContextData"), schema: schema)
+      case 2:
+        sensorData.append(
+          try UIMInputData.parseSensorData(try m.message(f, "SensorData"), at: f.offset))
+      default: break
+      }
+    }
+  }
+
+  private mutating func parseContextData(
+    _ reader: ProtobufReader, schema: UIMContainer.Schema
+  ) throws(FormatError) {
     var m = reader
     while let f = try m.next() {
       switch f.number {
@@ -125,7 +155,7 @@ struct UIMInputData {
           if g.number == 1 { id = try s.data(g) }
           if g.number == 2 {
             channels += try UIMInputData.parseChannelsContext(
-              try s.message(g, "SensorChannelsContext"))
+              try s.message(g, "SensorChannelsContext"), schema: schema)
           }
         }
         var byID: [[UInt8]: Channel] = [:]
@@ -136,9 +166,9 @@ struct UIMInputData {
     }
   }
 
-  private static func parseChannelsContext(_ reader: ProtobufReader) throws(FormatError)
-    -> [Channel]
-  {
+  private static func parseChannelsContext(
+    _ reader: ProtobufReader, schema: UIMContainer.Schema
+  ) throws(FormatError) -> [Channel] {
     var m = reader
     var channels: [Channel] = []
     var provider: [UInt8] = []
@@ -167,7 +197,15 @@ struct UIMInputData {
           }
         }
         channels.append(ch)
-      case 3: rate = try m.uint(f)
+      case 3:
+        if schema == .v3_1 {
+          rate = try m.uint(f)
+        } else {
+          var w = try m.message(f, "Uint32")
+          while let g = try w.next() {
+            if g.number == 1 { rate = try w.uint(g) }
+          }
+        }
       case 5: provider = try m.data(f)
       case 6: device = try m.data(f)
       default: break

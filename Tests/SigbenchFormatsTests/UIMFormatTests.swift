@@ -5,117 +5,11 @@ import Testing
 
 @testable import SigbenchFormats
 
-/// A tiny protobuf writer for hand-made UIM fixtures.
-private struct PB {
-  var bytes: [UInt8] = []
-  mutating func varint(_ field: Int, _ v: UInt64) {
-    BinaryByteWriter.varint(UInt64(field << 3), into: &bytes)
-    BinaryByteWriter.varint(v, into: &bytes)
-  }
-  mutating func data(_ field: Int, _ b: [UInt8]) {
-    BinaryByteWriter.varint(UInt64(field << 3 | 2), into: &bytes)
-    BinaryByteWriter.varint(UInt64(b.count), into: &bytes)
-    bytes += b
-  }
-  mutating func string(_ field: Int, _ s: String) { data(field, Array(s.utf8)) }
-  mutating func double(_ field: Int, _ v: Double) {
-    BinaryByteWriter.varint(UInt64(field << 3 | 1), into: &bytes)
-    BinaryByteWriter.float64LE(v, into: &bytes)
-  }
-  mutating func packedSInt(_ field: Int, _ values: [Int64]) {
-    var p: [UInt8] = []
-    for v in values { BinaryByteWriter.zigzag(v, into: &p) }
-    data(field, p)
-  }
-}
-
 /// Wacom UIM 3.1 reader (stroke-formats.md §8).
 struct UIMFormatTests {
   let format = UIMFormat()
 
-  static func id(_ k: UInt8) -> [UInt8] { [UInt8](repeating: k, count: 16) }
-
-  /// `uim-two-runs`: one pen provider, channels X/Y (LENGTH, 3779.53/m, precision 2), time
-  /// (1000, precision 0), pressure (NORMALIZED, precision 3), a RadiusX channel; a PLANE run
-  /// with packed deltas and a HOVERING run with unpacked deltas, plus an unknown field.
-  static func fixture(compression: UInt8 = 0, version: UInt8 = 1) -> [UInt8] {
-    func channel(_ k: UInt8, _ type: String, _ metric: UInt64, _ res: Double, _ precision: UInt64)
-      -> [UInt8]
-    {
-      var c = PB()
-      c.data(1, id(k))
-      c.string(2, "will://input/3.0/channel/\(type)")
-      c.varint(3, metric)
-      c.double(4, res)
-      c.varint(7, precision)
-      return c.bytes
-    }
-    var channels = PB()
-    channels.data(1, id(20))
-    channels.data(2, channel(1, "X", 0, 3779.53, 2))
-    channels.data(2, channel(2, "Y", 0, 3779.53, 2))
-    channels.data(2, channel(3, "Timestamp", 1, 1000, 0))
-    channels.data(2, channel(4, "Pressure", 4, 1, 3))
-    channels.data(2, channel(5, "RadiusX", 0, 3779.53, 2))
-    channels.varint(3, 240)
-    channels.data(5, id(30))
-    var sensorContext = PB()
-    sensorContext.data(1, id(40))
-    sensorContext.data(2, channels.bytes)
-    var inputContext = PB()
-    inputContext.data(1, id(50))
-    inputContext.data(3, id(40))
-    var provider = PB()
-    provider.data(1, id(30))
-    provider.varint(2, 0)
-    var contextData = PB()
-    contextData.data(1, inputContext.bytes)
-    contextData.data(2, provider.bytes)
-    contextData.data(5, sensorContext.bytes)
-    func run(
-      _ state: UInt64, _ ts: UInt64, _ x: [Int64], _ y: [Int64], _ t: [Int64], _ p: [Int64],
-      packed: Bool
-    ) -> [UInt8] {
-      var s = PB()
-      s.data(1, id(60))
-      s.data(2, id(50))
-      s.varint(3, state)
-      s.varint(4, ts)
-      s.varint(99, 7)  // unknown field: skipped
-      for (k, values) in [(UInt8(1), x), (2, y), (3, t), (4, p), (5, x)] {
-        var c = PB()
-        c.data(1, id(k))
-        if packed {
-          c.packedSInt(2, values)
-        } else {
-          for v in values { c.varint(2, UInt64(bitPattern: (v << 1) ^ (v >> 63))) }
-        }
-        s.data(5, c.bytes)
-      }
-      return s.bytes
-    }
-    var input = PB()
-    input.data(1, contextData.bytes)
-    input.data(
-      2,
-      run(
-        0, 1_000_000, [37795, 100, -50], [0, 200, 0], [0, 4, 4], [500, 100, -600], packed: true))
-    input.data(2, run(1, 1_000_020, [0, 10], [5, 5], [0, 8], [0, 0], packed: false))
-    var head: [UInt8] = [3, version, 0, 0]
-    head += [3, 1, 0, 1, compression, 0, 0, 0]
-    var body: [UInt8] = Array("UINK".utf8)
-    func chunk(_ name: String, _ payload: [UInt8]) {
-      body += Array(name.utf8)
-      withUnsafeBytes(of: UInt32(payload.count).littleEndian) { body += $0 }
-      body += payload
-      if payload.count % 2 == 1 { body.append(0) }
-    }
-    chunk("HEAD", head)
-    chunk("INPT", input.bytes)
-    var file: [UInt8] = Array("RIFF".utf8)
-    withUnsafeBytes(of: UInt32(body.count).littleEndian) { file += $0 }
-    return file + body
-  }
+  static func fixture() -> [UInt8] { UIMTestFiles.file31(payload: UIMTestFiles.inputData()) }
 
   @Test func decodesCumulativeDeltasWithResolutionAndPrecision() throws {
     let r = try format.decode(Data(Self.fixture()), file: "uim-two-runs", options: .init())
@@ -138,11 +32,26 @@ struct UIMFormatTests {
     #expect(abs(d.metadata.sampleRate! - 250) < 1e-6)
   }
 
-  @Test func rejectsCompressionAndOtherVersions() {
-    let zip = decodeError(format, Data(Self.fixture(compression: 1)), file: "zip.uim")
-    #expect(zip?.kind == .unsupportedVersion && zip?.field == "INPT compression")
-    let v30 = decodeError(format, Data(Self.fixture(version: 0)), file: "v30.uim")
-    #expect(v30?.kind == .unsupportedVersion && v30?.value == "3.0.0")
+  @Test func rejectsOtherVersionsContentTypesAndCompressions() {
+    let payload = UIMTestFiles.inputData()
+    for version: [UInt8] in [[3, 2, 0], [2, 0, 0], [4, 1, 0]] {
+      let file = UIMTestFiles.file31(payload: payload, version: version)
+      let e = decodeError(format, Data(file), file: "v.uim")
+      #expect(e?.kind == .unsupportedVersion && e?.field == "HEAD version")
+      #expect(e?.value == version.map(String.init).joined(separator: "."))
+      #expect(e?.location == .byte(20))
+    }
+    let json = decodeError(
+      format, Data(UIMTestFiles.file31(payload: payload, contentType: 2)), file: "json.uim")
+    #expect(json?.kind == .unsupportedVersion && json?.field == "INPT content type")
+    #expect(json?.value == "2" && json?.location == .byte(20 + 4 + 3))
+    for method: UInt8 in [3, 9, 255] {
+      let e = decodeError(
+        format, Data(UIMTestFiles.file31(payload: payload, compression: method)), file: "c.uim")
+      #expect(e?.kind == .unsupportedVersion && e?.field == "INPT compression")
+      #expect(e?.value == String(method) && e?.location == .byte(20 + 4 + 4))
+      #expect(e?.rule.contains("ZIP") == true && e?.rule.contains("LZMA") == true)
+    }
   }
 
   @Test func truncationNamesAByteOffset() {
@@ -159,8 +68,12 @@ struct UIMFormatTests {
     }
   }
 
-  @Test func mutationsNeverTrap() {
-    checkMutations(format, Data(Self.fixture()), file: "uim-two-runs", count: 400)
+  @Test(
+    "hand-made fixtures (3.1, 3.0, every compression), 300 seeded mutations each",
+    arguments: UIMFixtures.all.map(\.name))
+  func mutationsNeverTrap(name: String) throws {
+    let file = try #require(UIMFixtures.all.first { $0.name == name }).bytes()
+    checkMutations(format, Data(file), file: name, count: 300)
   }
 
   /// Every `.uim` in the corpus against the `*.sensor.csv` decoded beside it with Wacom's own
@@ -236,9 +149,31 @@ struct UIMFormatTests {
     }
   }
 
+  /// The corpus files as they are, as 3.0 files and with a zlib- and an xz-compressed INPT.
   @Test(.enabled(if: corpusFolder("wacom-uim") != nil)) func corpusMutationsNeverTrap() throws {
     for url in corpusFiles("wacom-uim", suffix: ".uim") {
-      checkMutations(format, try Data(contentsOf: url), file: url.lastPathComponent, count: 40)
+      let original = [UInt8](try Data(contentsOf: url))
+      let name = url.lastPathComponent
+      let variants: [(String, [UInt8])] = [
+        (name, original),
+        (
+          "\(name) as 3.0",
+          try UIMTestFiles.file30(inputData: [UIMTestFiles.inputData(of: original)])
+        ),
+        (
+          "\(name) zlib",
+          try UIMTestFiles.recompressed31(original, method: 1) {
+            TestCompression.deflate($0, framing: .zlib)
+          }
+        ),
+        (
+          "\(name) xz",
+          try UIMTestFiles.recompressed31(original, method: 2) { TestCompression.xz($0) }
+        ),
+      ]
+      for (label, bytes) in variants {
+        checkMutations(format, Data(bytes), file: label, count: 40)
+      }
     }
   }
 }

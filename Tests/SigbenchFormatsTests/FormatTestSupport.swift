@@ -82,18 +82,21 @@ func invariantViolations(_ d: Drawing) -> [String] {
 /// Seeded mutation check (house style §4.6): every mutation of `original` either throws a
 /// `FormatError` naming `file` and a position, or decodes to drawings that satisfy
 /// `invariantViolations`. Failures print the seed and the mutation. Returns how many
-/// mutations were rejected with an error.
+/// mutations were rejected with an error. `wrap`, when given, turns each mutated `original`
+/// into the file that is decoded (to mutate a payload inside a container, e.g. before
+/// compression).
 @discardableResult
 func checkMutations(
   _ format: some StrokeFormat, _ original: Data, file: String, count: Int,
-  allowWholeFileErrors: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+  allowWholeFileErrors: Bool = false, wrap: ((Data) -> Data)? = nil,
+  sourceLocation: SourceLocation = #_sourceLocation
 ) -> Int {
   let seed = propertySeed()
   var rng = SplitMix64(seed: seed ^ file.stableHash)
   var rejected = 0
   for m in ByteMutation.generate(original, count: count, rng: &rng) {
     do {
-      let r = try format.decode(m.data, file: file, options: DecodeOptions())
+      let r = try format.decode(wrap?(m.data) ?? m.data, file: file, options: DecodeOptions())
       for d in r.drawings {
         let problems = invariantViolations(d)
         if !problems.isEmpty {

@@ -76,6 +76,17 @@ struct UIMFormatTests {
     checkMutations(format, Data(file), file: name, count: 300)
   }
 
+  /// Mutations of the input data itself, then compressed: errors from inside a decompressed
+  /// payload must still name the file and a place.
+  @Test func mutatedPayloadsInsideCompressedChunks() {
+    let input = Data(UIMTestFiles.inputData())
+    let rejected = checkMutations(format, input, file: "uim-two-runs-inner", count: 300) {
+      let zlib = TestCompression.deflate([UInt8]($0), framing: .zlib) ?? []
+      return Data(UIMTestFiles.file31(payload: zlib, compression: 1))
+    }
+    #expect(rejected > 0)
+  }
+
   /// Every `.uim` in the corpus against the `*.sensor.csv` decoded beside it with Wacom's own
   /// library: same runs, providers and sample counts (868, 337 + 384 + 745, 2 789 per
   /// SOURCE.md), and every value equal within the CSV's 9-digit rounding.

@@ -227,6 +227,10 @@ public struct NativeFormat: StrokeFormat {
     _ rules: inout SampleRules
   ) throws(FormatError) -> [Stroke] {
     var strokes: [Stroke] = []
+    // Each column's channel as 0 x … 5 azimuth, so no name is compared per cell.
+    let codes = channels.map {
+      ["x", "y", "t", "pressure", "tilt", "azimuth"].firstIndex(of: $0) ?? 5
+    }
     for (i, item) in try reader.array(value, at: path).enumerated() {
       let at = "\(path)[\(i)]"
       let obj = try reader.object(item, at: at)
@@ -239,33 +243,31 @@ public struct NativeFormat: StrokeFormat {
       let rows = try reader.array(obj["samples"], at: at + ".samples")
       var samples: [Sample] = []
       samples.reserveCapacity(rows.count)
+      // Paths are built only for an error (the reader's `at` is an autoclosure).
       for (j, rowValue) in rows.enumerated() {
-        let rowPath = "\(at).samples[\(j)]"
-        let row = try reader.array(rowValue, at: rowPath)
+        let row = try reader.array(rowValue, at: "\(at).samples[\(j)]")
         guard row.count == channels.count else {
           throw FormatError(
-            .malformed, file: reader.file, location: .path(rowPath), field: "sample",
-            rule: "must have one value per channel (\(channels.count))",
+            .malformed, file: reader.file, location: .path("\(at).samples[\(j)]"),
+            field: "sample", rule: "must have one value per channel (\(channels.count))",
             value: "\(row.count) values")
         }
-        var s = Sample(x: 0, y: 0)
-        for (k, name) in channels.enumerated() {
+        for k in 0..<2 where row[k] is NSNull {
+          throw FormatError(
+            .malformed, file: reader.file, location: .path("\(at).samples[\(j)]"),
+            field: channels[k], rule: "must not be null", value: "null")
+        }
+        var s = Sample(
+          x: try reader.number(row[0], at: "\(at).samples[\(j)][0]"),
+          y: try reader.number(row[1], at: "\(at).samples[\(j)][1]"))
+        for k in 2..<codes.count {
           let cell = row[k]
-          if cell is NSNull {
-            guard k >= 2 else {
-              throw FormatError(
-                .malformed, file: reader.file, location: .path(rowPath), field: name,
-                rule: "must not be null", value: "null")
-            }
-            continue
-          }
-          let v = try reader.number(cell, at: "\(rowPath)[\(k)]")
-          switch name {
-          case "x": s.x = v
-          case "y": s.y = v
-          case "t": s.time = v
-          case "pressure": s.pressure = v
-          case "tilt": s.tilt = v
+          if cell is NSNull { continue }
+          let v = try reader.number(cell, at: "\(at).samples[\(j)][\(k)]")
+          switch codes[k] {
+          case 2: s.time = v
+          case 3: s.pressure = v
+          case 4: s.tilt = v
           default: s.azimuth = v
           }
         }

@@ -116,9 +116,17 @@ public struct NativeFormat: StrokeFormat {
     // Not JSONSerialization: on Linux its numbers are not correctly rounded (it read
     // -2820.445292811674 as -2820.4452928116743), which broke the lossless round trip, and it
     // reports no position. The byte-level JSON scanner is exact and gives line and column.
-    let root = try QuickDrawJSONScanner.parseTree(data, file: file)
+    let root = try QuickDrawJSONScanner.parse(data, file: file)
     var reader = JSONReader(file: file)
-    let top = try reader.object(root, at: "$")
+    // The small members become a Foundation tree (first of duplicate keys wins, as there);
+    // the strokes are read from the scanner's values directly, with no NSNumber per cell.
+    guard case .object(let members) = root else {
+      throw reader.fail("$", "must be an object", root.tree)
+    }
+    var top: [String: Any] = [:]
+    for m in members where top[m.key] == nil && m.key != "strokes" && m.key != "hover" {
+      top[m.key] = m.value.tree
+    }
     let format = try reader.string(top["format"], at: "$.format")
     guard format == NativeFormat.formatName else {
       throw FormatError(
@@ -157,8 +165,8 @@ public struct NativeFormat: StrokeFormat {
         value: channels.joined(separator: ","))
     }
     let metadata = try readMetadata(top["metadata"], reader: &reader)
-    var strokes = try readStrokes(top["strokes"], at: "$.strokes", channels, &reader, &rules)
-    var hover = try readStrokes(top["hover"] ?? [Any](), at: "$.hover", channels, &reader, &rules)
+    var strokes = try readStrokes(root["strokes"], at: "$.strokes", channels, &reader)
+    var hover = try readStrokes(root["hover"] ?? .numbers([]), at: "$.hover", channels, &reader)
     try rules.checkStrokeCount(strokes.count + hover.count)
     for i in strokes.indices {
       try rules.check(&strokes[i], strokeIndex: i) { .path("$.strokes[\(i)].samples[\($0)]") }
@@ -222,61 +230,96 @@ public struct NativeFormat: StrokeFormat {
     return md
   }
 
-  private func readStrokes(
-    _ value: Any?, at path: String, _ channels: [String], _ reader: inout JSONReader,
-    _ rules: inout SampleRules
-  ) throws(FormatError) -> [Stroke] {
-    var strokes: [Stroke] = []
-    // Each column's channel as 0 x … 5 azimuth, so no name is compared per cell.
-    let codes = channels.map {
-      ["x", "y", "t", "pressure", "tilt", "azimuth"].firstIndex(of: $0) ?? 5
+  /// The items of a JSON array (`nil` when `value` is not one).
+  private func items(_ value: QuickDrawJSON?) -> [QuickDrawJSON]? {
+    switch value {
+    case .array(let a)?: return a
+    case .numbers(let n)?: return n.map(QuickDrawJSON.number)
+    default: return nil
     }
-    for (i, item) in try reader.array(value, at: path).enumerated() {
+  }
+
+  /// Reads `strokes` or `hover`. Rows of numbers only (the scanner's `.numbers`) take the fast
+  /// path; errors name the same paths, rules and values as reading the Foundation tree does.
+  private func readStrokes(
+    _ value: QuickDrawJSON?, at path: String, _ channels: [String], _ reader: inout JSONReader
+  ) throws(FormatError) -> [Stroke] {
+    guard let list = items(value) else { throw reader.fail(path, "must be an array", value?.tree) }
+    var strokes: [Stroke] = []
+    strokes.reserveCapacity(list.count)
+    // Each column's channel as 0 x … 5 azimuth, so no name is compared per cell.
+    let names = ["x", "y", "t", "pressure", "tilt", "azimuth"]
+    let codes = channels.map { names.firstIndex(of: $0) ?? 5 }
+    for (i, item) in list.enumerated() {
       let at = "\(path)[\(i)]"
-      let obj = try reader.object(item, at: at)
+      guard case .object = item else { throw reader.fail(at, "must be an object", item.tree) }
       var attributes: [String: String] = [:]
-      if let a = obj["attributes"], !(a is NSNull) {
-        for (k, v) in try reader.object(a, at: at + ".attributes") {
+      if let a = item["attributes"], !(a.tree is NSNull) {
+        for (k, v) in try reader.object(a.tree, at: at + ".attributes") {
           attributes[k] = try reader.string(v, at: "\(at).attributes.\(k)")
         }
       }
-      let rows = try reader.array(obj["samples"], at: at + ".samples")
+      guard let rows = items(item["samples"]) else {
+        throw reader.fail(at + ".samples", "must be an array", item["samples"]?.tree)
+      }
       var samples: [Sample] = []
       samples.reserveCapacity(rows.count)
-      // Paths are built only for an error (the reader's `at` is an autoclosure).
+      // Paths are built only for an error.
       for (j, rowValue) in rows.enumerated() {
-        let row = try reader.array(rowValue, at: "\(at).samples[\(j)]")
-        guard row.count == channels.count else {
-          throw FormatError(
-            .malformed, file: reader.file, location: .path("\(at).samples[\(j)]"),
-            field: "sample", rule: "must have one value per channel (\(channels.count))",
-            value: "\(row.count) values")
-        }
-        for k in 0..<2 where row[k] is NSNull {
-          throw FormatError(
-            .malformed, file: reader.file, location: .path("\(at).samples[\(j)]"),
-            field: channels[k], rule: "must not be null", value: "null")
-        }
-        var s = Sample(
-          x: try reader.number(row[0], at: "\(at).samples[\(j)][0]"),
-          y: try reader.number(row[1], at: "\(at).samples[\(j)][1]"))
-        for k in 2..<codes.count {
-          let cell = row[k]
-          if cell is NSNull { continue }
-          let v = try reader.number(cell, at: "\(at).samples[\(j)][\(k)]")
-          switch codes[k] {
-          case 2: s.time = v
-          case 3: s.pressure = v
-          case 4: s.tilt = v
-          default: s.azimuth = v
+        switch rowValue {
+        case .numbers(let row) where row.count == channels.count:
+          var s = Sample(x: row[0], y: row[1])
+          for k in 2..<codes.count { set(&s, codes[k], row[k]) }
+          samples.append(s)
+        case .numbers(let row):
+          throw wrongLength(reader.file, "\(at).samples[\(j)]", channels.count, row.count)
+        case .array(let row):
+          guard row.count == channels.count else {
+            throw wrongLength(reader.file, "\(at).samples[\(j)]", channels.count, row.count)
           }
+          var s = Sample(x: 0, y: 0)
+          for k in 0..<codes.count {
+            switch row[k] {
+            case .null:
+              guard k >= 2 else {
+                throw FormatError(
+                  .malformed, file: reader.file, location: .path("\(at).samples[\(j)]"),
+                  field: channels[k], rule: "must not be null", value: "null")
+              }
+            case .number(let v): set(&s, codes[k], v)
+            default:
+              throw reader.fail("\(at).samples[\(j)][\(k)]", "must be a number", row[k].tree)
+            }
+          }
+          samples.append(s)
+        default:
+          throw reader.fail("\(at).samples[\(j)]", "must be an array", rowValue.tree)
         }
-        samples.append(s)
       }
       strokes.append(Stroke(samples: samples, attributes: attributes))
     }
-    _ = rules
     return strokes
+  }
+
+  private func wrongLength(_ file: String, _ path: String, _ expected: Int, _ found: Int)
+    -> FormatError
+  {
+    FormatError(
+      .malformed, file: file, location: .path(path), field: "sample",
+      rule: "must have one value per channel (\(expected))", value: "\(found) values")
+  }
+
+  /// Stores `v` in channel `code` (0 x … 5 azimuth) of `s`.
+  @inline(__always)
+  private func set(_ s: inout Sample, _ code: Int, _ v: Double) {
+    switch code {
+    case 0: s.x = v
+    case 1: s.y = v
+    case 2: s.time = v
+    case 3: s.pressure = v
+    case 4: s.tilt = v
+    default: s.azimuth = v
+    }
   }
 }
 

@@ -124,7 +124,8 @@ public struct NativeFormat: StrokeFormat {
       throw reader.fail("$", "must be an object", root.tree)
     }
     var top: [String: Any] = [:]
-    for m in members where top[m.key] == nil && m.key != "strokes" && m.key != "hover" {
+    let direct: Set<String> = ["strokes", "hover", "groundTruth"]
+    for m in members where top[m.key] == nil && !direct.contains(m.key) {
       top[m.key] = m.value.tree
     }
     let format = try reader.string(top["format"], at: "$.format")
@@ -175,28 +176,8 @@ public struct NativeFormat: StrokeFormat {
       try rules.check(&hover[i], strokeIndex: i) { .path("$.hover[\(i)].samples[\($0)]") }
     }
     var groundTruth: GroundTruth?
-    if let gtValue = top["groundTruth"], !(gtValue is NSNull) {
-      let lines = try reader.array(gtValue, at: "$.groundTruth")
-      var result: [[Point]] = []
-      for (i, line) in lines.enumerated() {
-        var points: [Point] = []
-        for (j, p) in try reader.array(line, at: "$.groundTruth[\(i)]").enumerated() {
-          let at = "$.groundTruth[\(i)][\(j)]"
-          let pair = try reader.array(p, at: at)
-          guard pair.count == 2 else {
-            throw FormatError(
-              .malformed, file: file, location: .path(at), field: "point",
-              rule: "must be [x, y]", value: "\(pair.count) values")
-          }
-          let x = try rules.finite(
-            try reader.number(pair[0], at: at + "[0]"), field: "x", at: .path(at))
-          let y = try rules.finite(
-            try reader.number(pair[1], at: at + "[1]"), field: "y", at: .path(at))
-          points.append(Point(x: x, y: y))
-        }
-        result.append(points)
-      }
-      groundTruth = GroundTruth(strokes: result)
+    if let value = root["groundTruth"] {
+      groundTruth = try readGroundTruth(value, &reader, rules)
     }
     let drawing = Drawing(
       name: file, strokes: strokes, hover: hover, metadata: metadata, groundTruth: groundTruth)
@@ -299,6 +280,53 @@ public struct NativeFormat: StrokeFormat {
       strokes.append(Stroke(samples: samples, attributes: attributes))
     }
     return strokes
+  }
+
+  /// Reads `groundTruth` (`nil` for JSON null): lines of `[x, y]` points, paths built only for
+  /// an error, errors as reading the Foundation tree gives them.
+  private func readGroundTruth(
+    _ value: QuickDrawJSON, _ reader: inout JSONReader, _ rules: SampleRules
+  ) throws(FormatError) -> GroundTruth? {
+    if case .null = value { return nil }
+    guard let lines = items(value) else {
+      throw reader.fail("$.groundTruth", "must be an array", value.tree)
+    }
+    var result: [[Point]] = []
+    result.reserveCapacity(lines.count)
+    for (i, line) in lines.enumerated() {
+      guard let list = items(line) else {
+        throw reader.fail("$.groundTruth[\(i)]", "must be an array", line.tree)
+      }
+      var points: [Point] = []
+      points.reserveCapacity(list.count)
+      for (j, p) in list.enumerated() {
+        let pair: [QuickDrawJSON]
+        switch p {
+        case .numbers(let n) where n.count == 2 && n[0].isFinite && n[1].isFinite:
+          points.append(Point(x: n[0], y: n[1]))
+          continue
+        case .numbers(let n): pair = n.map(QuickDrawJSON.number)
+        case .array(let a): pair = a
+        default: throw reader.fail("$.groundTruth[\(i)][\(j)]", "must be an array", p.tree)
+        }
+        let at = "$.groundTruth[\(i)][\(j)]"
+        guard pair.count == 2 else {
+          throw FormatError(
+            .malformed, file: reader.file, location: .path(at), field: "point",
+            rule: "must be [x, y]", value: "\(pair.count) values")
+        }
+        var xy = [0.0, 0.0]
+        for k in 0..<2 {
+          guard case .number(let v) = pair[k] else {
+            throw reader.fail(at + "[\(k)]", "must be a number", pair[k].tree)
+          }
+          xy[k] = try rules.finite(v, field: k == 0 ? "x" : "y", at: .path(at))
+        }
+        points.append(Point(x: xy[0], y: xy[1]))
+      }
+      result.append(points)
+    }
+    return GroundTruth(strokes: result)
   }
 
   private func wrongLength(_ file: String, _ path: String, _ expected: Int, _ found: Int)

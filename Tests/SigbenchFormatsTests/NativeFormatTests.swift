@@ -83,6 +83,34 @@ struct NativeFormatTests {
     #expect(notObject?.value.hasPrefix("5") == true)
   }
 
+  /// Bad ground-truth points: errors name the point's path, the rule and the value.
+  @Test func rejectsBadGroundTruthWithTheirPaths() throws {
+    let d = Drawing(
+      name: "n", strokes: [Stroke(samples: [Sample(x: 1, y: 2)])],
+      groundTruth: GroundTruth(strokes: [[Point(x: 1, y: 2), Point(x: 3, y: 4)]]))
+    let text = String(decoding: try format.encode(d), as: UTF8.self)
+    #expect(text.contains("[3, 4]"))
+    #expect(try format.decode(Data(text.utf8), file: "n", options: .init()).drawings[0] == d)
+    func error(_ point: String) -> FormatError? {
+      decodeError(format, text.replacingOccurrences(of: "[3, 4]", with: point))
+    }
+    let cases: [(String, String, String, String, String)] = [
+      ("[3]", "$.groundTruth[0][1]", "point", "must be [x, y]", "1 values"),
+      ("[3, null, 4]", "$.groundTruth[0][1]", "point", "must be [x, y]", "3 values"),
+      ("[3, null]", "$.groundTruth[0][1][1]", "groundTruth[0][1][1]", "must be a number", "null"),
+      ("[\"a\", 4]", "$.groundTruth[0][1][0]", "groundTruth[0][1][0]", "must be a number", "a"),
+      ("[3, 1e999]", "$.groundTruth[0][1]", "y", "must be a finite number", "inf"),
+      ("7", "$.groundTruth[0][1]", "groundTruth[0][1]", "must be an array", "7.0"),
+    ]
+    for (point, path, field, rule, value) in cases {
+      let e = error(point)
+      #expect(e?.location == .path(path), "\(point)")
+      #expect(
+        e?.field == field && e?.rule == rule && e?.value == value,
+        "\(point): \(String(describing: e))")
+    }
+  }
+
   @Test func mutationsNeverTrap() throws {
     var rng = SplitMix64(seed: propertySeed() ^ 0x4F)
     for k in 0..<6 {

@@ -2,31 +2,55 @@ import Foundation
 import SigbenchCore
 import SigbenchFormats
 
-/// `sigbench formats [--study CORPUS]`: the format catalog, or the storage study that tells a
-/// team which format to keep strokes in (issue 4, item 12).
+/// `sigbench formats [--study CORPUS | --decode-bench CORPUS[:CORPUS…]]`: the format catalog,
+/// the storage study that tells a team which format to keep strokes in (issue 4, item 12), or
+/// the decode speed of every reader against the issue's targets (issue 4, performance).
 struct FormatsCommand: Command {
   static let spec = CommandSpec(
-    name: "formats", abstract: "List the stroke formats, or study which one to store strokes in.",
+    name: "formats",
+    abstract:
+      "List the stroke formats, study which one to store strokes in, or time their readers.",
     discussion: """
       With --study, every drawing of the corpus is written in each writable format and read back:
       bytes per sample raw and gzip-compressed, encode and decode time per sample (release builds
       only are representative), and the worst position, time and pressure error of the round trip.
+      With --decode-bench, every file under the given folders or files (':'-separated) is read
+      into memory and timed with its reader, and every drawing they hold is also written by each
+      writable format (IAM-OnDB input is synthesised) so every reader has input: bytes, samples,
+      median decode time, MB/s, ns/sample and the target (line formats ≥ 20 MB/s, XML ≥ 7 MB/s,
+      .sbi ≥ 200 MB/s) with met/MISSED. Exit 0 whether or not targets are met.
       """,
     options: [
       OptionSpec(
         "study", value: "CORPUS", help: "Run the storage study over a corpus folder or file."),
       OptionSpec(
-        "repetitions", value: "N", help: "Timed encode/decode passes per format in the study.",
+        "decode-bench", value: "CORPUS[:CORPUS…]",
+        help:
+          "Time every reader's decoding of these folders or files (and their drawings re-encoded)."),
+      OptionSpec(
+        "repetitions", value: "N",
+        help: "Timed passes per format in the study or the decode bench (median for the bench).",
         default: "3"),
       OptionSpec("json", help: "Print machine-readable JSON on stdout."),
     ])
 
   let study: String?
+  let decodeBench: [String]?
   let repetitions: Int
   let json: Bool
 
   init(_ a: ParsedArguments) throws {
     study = a.value("study")
+    decodeBench = a.value("decode-bench").map {
+      $0.split(separator: ":", omittingEmptySubsequences: true).map(String.init)
+    }
+    if study != nil, decodeBench != nil {
+      throw ValidationError(
+        "--study and --decode-bench cannot be combined; run them one at a time.")
+    }
+    if let d = decodeBench, d.isEmpty {
+      throw ValidationError("--decode-bench needs at least one folder or file.")
+    }
     guard let r = Int(a.value("repetitions")!), (1...100).contains(r) else {
       throw ValidationError(
         "--repetitions must be a whole number in 1…100; got '\(a.value("repetitions")!)'.")
@@ -36,6 +60,7 @@ struct FormatsCommand: Command {
   }
 
   func run(console: Console) throws -> ExitCode {
+    if let decodeBench { return try runDecodeBench(decodeBench, console: console) }
     guard let study else {
       if json {
         let rows = FormatCatalog.all.map(\.descriptor).map { d in

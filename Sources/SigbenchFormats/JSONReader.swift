@@ -1,6 +1,9 @@
 import Foundation
 
 /// Typed access to a `JSONSerialization` tree, throwing `FormatError`s that name the key path.
+///
+/// Paths are autoclosures: the string is built only when an error is reported, so reading a
+/// valid cell costs a type check, not a path (issue 4, performance).
 struct JSONReader {
   let file: String
 
@@ -20,34 +23,35 @@ struct JSONReader {
       .malformed, file: file, location: .path(at), field: field, rule: rule, value: shown)
   }
 
-  func object(_ v: Any?, at: String) throws(FormatError) -> [String: Any] {
-    guard let o = v as? [String: Any] else { throw fail(at, "must be an object", v) }
+  func object(_ v: Any?, at: @autoclosure () -> String) throws(FormatError) -> [String: Any] {
+    guard let o = v as? [String: Any] else { throw fail(at(), "must be an object", v) }
     return o
   }
-  func array(_ v: Any?, at: String) throws(FormatError) -> [Any] {
-    guard let a = v as? [Any] else { throw fail(at, "must be an array", v) }
+  func array(_ v: Any?, at: @autoclosure () -> String) throws(FormatError) -> [Any] {
+    guard let a = v as? [Any] else { throw fail(at(), "must be an array", v) }
     return a
   }
-  func string(_ v: Any?, at: String) throws(FormatError) -> String {
-    guard let s = v as? String else { throw fail(at, "must be a string", v) }
+  func string(_ v: Any?, at: @autoclosure () -> String) throws(FormatError) -> String {
+    guard let s = v as? String else { throw fail(at(), "must be a string", v) }
     return s
   }
-  func optionalString(_ v: Any?, at: String) throws(FormatError) -> String? {
+  func optionalString(_ v: Any?, at: @autoclosure () -> String) throws(FormatError) -> String? {
     if v == nil || v is NSNull { return nil }
-    return try string(v, at: at)
+    return try string(v, at: at())
   }
-  func number(_ v: Any?, at: String) throws(FormatError) -> Double {
-    guard let n = v as? NSNumber, !isBoolean(n) else { throw fail(at, "must be a number", v) }
+  func number(_ v: Any?, at: @autoclosure () -> String) throws(FormatError) -> Double {
+    guard let n = v as? NSNumber, !isBoolean(n) else { throw fail(at(), "must be a number", v) }
     return n.doubleValue
   }
-  func bool(_ v: Any?, at: String) throws(FormatError) -> Bool {
-    guard let b = v as? Bool else { throw fail(at, "must be true or false", v) }
+  func bool(_ v: Any?, at: @autoclosure () -> String) throws(FormatError) -> Bool {
+    guard let b = v as? Bool else { throw fail(at(), "must be true or false", v) }
     return b
   }
 }
 
-/// `true`/`false` arrive as `NSNumber` too; their type encoding tells them apart.
+/// `true`/`false` arrive as `NSNumber` too; their one-letter type encoding ("c" or "B")
+/// tells them apart. Read in place, without making a `String`.
 private func isBoolean(_ n: NSNumber) -> Bool {
-  let t = String(cString: n.objCType)
-  return t == "c" || t == "B"
+  let t = n.objCType
+  return (t[0] == UInt8(ascii: "c") || t[0] == UInt8(ascii: "B")) && t[1] == 0
 }

@@ -116,9 +116,18 @@ public struct NativeFormat: StrokeFormat {
     // Not JSONSerialization: on Linux its numbers are not correctly rounded (it read
     // -2820.445292811674 as -2820.4452928116743), which broke the lossless round trip, and it
     // reports no position. The byte-level JSON scanner is exact and gives line and column.
-    let root = try QuickDrawJSONScanner.parseTree(data, file: file)
+    let root = try QuickDrawJSONScanner.parse(data, file: file)
     var reader = JSONReader(file: file)
-    let top = try reader.object(root, at: "$")
+    // The small members become a Foundation tree (first of duplicate keys wins, as there);
+    // the strokes are read from the scanner's values directly, with no NSNumber per cell.
+    guard case .object(let members) = root else {
+      throw reader.fail("$", "must be an object", root.tree)
+    }
+    var top: [String: Any] = [:]
+    let direct: Set<String> = ["strokes", "hover", "groundTruth"]
+    for m in members where top[m.key] == nil && !direct.contains(m.key) {
+      top[m.key] = m.value.tree
+    }
     let format = try reader.string(top["format"], at: "$.format")
     guard format == NativeFormat.formatName else {
       throw FormatError(
@@ -157,8 +166,8 @@ public struct NativeFormat: StrokeFormat {
         value: channels.joined(separator: ","))
     }
     let metadata = try readMetadata(top["metadata"], reader: &reader)
-    var strokes = try readStrokes(top["strokes"], at: "$.strokes", channels, &reader, &rules)
-    var hover = try readStrokes(top["hover"] ?? [Any](), at: "$.hover", channels, &reader, &rules)
+    var strokes = try readStrokes(root["strokes"], at: "$.strokes", channels, &reader)
+    var hover = try readStrokes(root["hover"] ?? .numbers([]), at: "$.hover", channels, &reader)
     try rules.checkStrokeCount(strokes.count + hover.count)
     for i in strokes.indices {
       try rules.check(&strokes[i], strokeIndex: i) { .path("$.strokes[\(i)].samples[\($0)]") }
@@ -167,28 +176,8 @@ public struct NativeFormat: StrokeFormat {
       try rules.check(&hover[i], strokeIndex: i) { .path("$.hover[\(i)].samples[\($0)]") }
     }
     var groundTruth: GroundTruth?
-    if let gtValue = top["groundTruth"], !(gtValue is NSNull) {
-      let lines = try reader.array(gtValue, at: "$.groundTruth")
-      var result: [[Point]] = []
-      for (i, line) in lines.enumerated() {
-        var points: [Point] = []
-        for (j, p) in try reader.array(line, at: "$.groundTruth[\(i)]").enumerated() {
-          let at = "$.groundTruth[\(i)][\(j)]"
-          let pair = try reader.array(p, at: at)
-          guard pair.count == 2 else {
-            throw FormatError(
-              .malformed, file: file, location: .path(at), field: "point",
-              rule: "must be [x, y]", value: "\(pair.count) values")
-          }
-          let x = try rules.finite(
-            try reader.number(pair[0], at: at + "[0]"), field: "x", at: .path(at))
-          let y = try rules.finite(
-            try reader.number(pair[1], at: at + "[1]"), field: "y", at: .path(at))
-          points.append(Point(x: x, y: y))
-        }
-        result.append(points)
-      }
-      groundTruth = GroundTruth(strokes: result)
+    if let value = root["groundTruth"] {
+      groundTruth = try readGroundTruth(value, &reader, rules)
     }
     let drawing = Drawing(
       name: file, strokes: strokes, hover: hover, metadata: metadata, groundTruth: groundTruth)
@@ -222,59 +211,143 @@ public struct NativeFormat: StrokeFormat {
     return md
   }
 
+  /// The items of a JSON array (`nil` when `value` is not one).
+  private func items(_ value: QuickDrawJSON?) -> [QuickDrawJSON]? {
+    switch value {
+    case .array(let a)?: return a
+    case .numbers(let n)?: return n.map(QuickDrawJSON.number)
+    default: return nil
+    }
+  }
+
+  /// Reads `strokes` or `hover`. Rows of numbers only (the scanner's `.numbers`) take the fast
+  /// path; errors name the same paths, rules and values as reading the Foundation tree does.
   private func readStrokes(
-    _ value: Any?, at path: String, _ channels: [String], _ reader: inout JSONReader,
-    _ rules: inout SampleRules
+    _ value: QuickDrawJSON?, at path: String, _ channels: [String], _ reader: inout JSONReader
   ) throws(FormatError) -> [Stroke] {
+    guard let list = items(value) else { throw reader.fail(path, "must be an array", value?.tree) }
     var strokes: [Stroke] = []
-    for (i, item) in try reader.array(value, at: path).enumerated() {
+    strokes.reserveCapacity(list.count)
+    // Each column's channel as 0 x … 5 azimuth, so no name is compared per cell.
+    let names = ["x", "y", "t", "pressure", "tilt", "azimuth"]
+    let codes = channels.map { names.firstIndex(of: $0) ?? 5 }
+    for (i, item) in list.enumerated() {
       let at = "\(path)[\(i)]"
-      let obj = try reader.object(item, at: at)
+      guard case .object = item else { throw reader.fail(at, "must be an object", item.tree) }
       var attributes: [String: String] = [:]
-      if let a = obj["attributes"], !(a is NSNull) {
-        for (k, v) in try reader.object(a, at: at + ".attributes") {
+      if let a = item["attributes"], !(a.tree is NSNull) {
+        for (k, v) in try reader.object(a.tree, at: at + ".attributes") {
           attributes[k] = try reader.string(v, at: "\(at).attributes.\(k)")
         }
       }
-      let rows = try reader.array(obj["samples"], at: at + ".samples")
+      guard let rows = items(item["samples"]) else {
+        throw reader.fail(at + ".samples", "must be an array", item["samples"]?.tree)
+      }
       var samples: [Sample] = []
       samples.reserveCapacity(rows.count)
+      // Paths are built only for an error.
       for (j, rowValue) in rows.enumerated() {
-        let rowPath = "\(at).samples[\(j)]"
-        let row = try reader.array(rowValue, at: rowPath)
-        guard row.count == channels.count else {
-          throw FormatError(
-            .malformed, file: reader.file, location: .path(rowPath), field: "sample",
-            rule: "must have one value per channel (\(channels.count))",
-            value: "\(row.count) values")
-        }
-        var s = Sample(x: 0, y: 0)
-        for (k, name) in channels.enumerated() {
-          let cell = row[k]
-          if cell is NSNull {
-            guard k >= 2 else {
-              throw FormatError(
-                .malformed, file: reader.file, location: .path(rowPath), field: name,
-                rule: "must not be null", value: "null")
+        switch rowValue {
+        case .numbers(let row) where row.count == channels.count:
+          var s = Sample(x: row[0], y: row[1])
+          for k in 2..<codes.count { set(&s, codes[k], row[k]) }
+          samples.append(s)
+        case .numbers(let row):
+          throw wrongLength(reader.file, "\(at).samples[\(j)]", channels.count, row.count)
+        case .array(let row):
+          guard row.count == channels.count else {
+            throw wrongLength(reader.file, "\(at).samples[\(j)]", channels.count, row.count)
+          }
+          var s = Sample(x: 0, y: 0)
+          for k in 0..<codes.count {
+            switch row[k] {
+            case .null:
+              guard k >= 2 else {
+                throw FormatError(
+                  .malformed, file: reader.file, location: .path("\(at).samples[\(j)]"),
+                  field: channels[k], rule: "must not be null", value: "null")
+              }
+            case .number(let v): set(&s, codes[k], v)
+            default:
+              throw reader.fail("\(at).samples[\(j)][\(k)]", "must be a number", row[k].tree)
             }
-            continue
           }
-          let v = try reader.number(cell, at: "\(rowPath)[\(k)]")
-          switch name {
-          case "x": s.x = v
-          case "y": s.y = v
-          case "t": s.time = v
-          case "pressure": s.pressure = v
-          case "tilt": s.tilt = v
-          default: s.azimuth = v
-          }
+          samples.append(s)
+        default:
+          throw reader.fail("\(at).samples[\(j)]", "must be an array", rowValue.tree)
         }
-        samples.append(s)
       }
       strokes.append(Stroke(samples: samples, attributes: attributes))
     }
-    _ = rules
     return strokes
+  }
+
+  /// Reads `groundTruth` (`nil` for JSON null): lines of `[x, y]` points, paths built only for
+  /// an error, errors as reading the Foundation tree gives them.
+  private func readGroundTruth(
+    _ value: QuickDrawJSON, _ reader: inout JSONReader, _ rules: SampleRules
+  ) throws(FormatError) -> GroundTruth? {
+    if case .null = value { return nil }
+    guard let lines = items(value) else {
+      throw reader.fail("$.groundTruth", "must be an array", value.tree)
+    }
+    var result: [[Point]] = []
+    result.reserveCapacity(lines.count)
+    for (i, line) in lines.enumerated() {
+      guard let list = items(line) else {
+        throw reader.fail("$.groundTruth[\(i)]", "must be an array", line.tree)
+      }
+      var points: [Point] = []
+      points.reserveCapacity(list.count)
+      for (j, p) in list.enumerated() {
+        let pair: [QuickDrawJSON]
+        switch p {
+        case .numbers(let n) where n.count == 2 && n[0].isFinite && n[1].isFinite:
+          points.append(Point(x: n[0], y: n[1]))
+          continue
+        case .numbers(let n): pair = n.map(QuickDrawJSON.number)
+        case .array(let a): pair = a
+        default: throw reader.fail("$.groundTruth[\(i)][\(j)]", "must be an array", p.tree)
+        }
+        let at = "$.groundTruth[\(i)][\(j)]"
+        guard pair.count == 2 else {
+          throw FormatError(
+            .malformed, file: reader.file, location: .path(at), field: "point",
+            rule: "must be [x, y]", value: "\(pair.count) values")
+        }
+        var xy = [0.0, 0.0]
+        for k in 0..<2 {
+          guard case .number(let v) = pair[k] else {
+            throw reader.fail(at + "[\(k)]", "must be a number", pair[k].tree)
+          }
+          xy[k] = try rules.finite(v, field: k == 0 ? "x" : "y", at: .path(at))
+        }
+        points.append(Point(x: xy[0], y: xy[1]))
+      }
+      result.append(points)
+    }
+    return GroundTruth(strokes: result)
+  }
+
+  private func wrongLength(_ file: String, _ path: String, _ expected: Int, _ found: Int)
+    -> FormatError
+  {
+    FormatError(
+      .malformed, file: file, location: .path(path), field: "sample",
+      rule: "must have one value per channel (\(expected))", value: "\(found) values")
+  }
+
+  /// Stores `v` in channel `code` (0 x … 5 azimuth) of `s`.
+  @inline(__always)
+  private func set(_ s: inout Sample, _ code: Int, _ v: Double) {
+    switch code {
+    case 0: s.x = v
+    case 1: s.y = v
+    case 2: s.time = v
+    case 3: s.pressure = v
+    case 4: s.tilt = v
+    default: s.azimuth = v
+    }
   }
 }
 

@@ -49,7 +49,7 @@ enum QuickDrawJSON: Sendable {
 /// errors that carry a byte column (Foundation's `JSONSerialization` reports neither a fast
 /// path for number arrays nor a position).
 ///
-/// `NativeFormat` uses it too (`parseTree`), for its exact numbers and positions.
+/// `NativeFormat` uses it too (`parse`), for its exact numbers and positions.
 ///
 /// Nesting is limited to `maxDepth` (64) so hostile input cannot exhaust the stack; numbers go
 /// through `parseNumber` (exact for up to 15 significant digits). O(bytes) time.
@@ -71,7 +71,12 @@ struct QuickDrawJSONScanner {
   /// Parses a whole document into the `Any` tree `JSONReader` reads (`[String: Any]`,
   /// `[Any]`, `String`, `NSNumber`, `NSNull`), or throws an error naming line and column.
   static func parseTree(_ data: Data, file: String) throws(FormatError) -> Any {
-    try withBytes(data) { (b) throws(FormatError) -> Any in
+    try parse(data, file: file).tree
+  }
+
+  /// Parses a whole document, or throws an error naming line and column.
+  static func parse(_ data: Data, file: String) throws(FormatError) -> QuickDrawJSON {
+    try withBytes(data) { (b) throws(FormatError) -> QuickDrawJSON in
       var scanner = QuickDrawJSONScanner(b, start: 0, end: b.count)
       guard let value = scanner.parseDocument() else {
         let f = scanner.failure ?? (0, "must be JSON")
@@ -88,7 +93,7 @@ struct QuickDrawJSONScanner {
           .malformed, file: file, location: .line(line, column: f.offset - lineStart + 1),
           field: "JSON", rule: f.rule, value: shown.isEmpty ? "end of file" : shown)
       }
-      return value.tree
+      return value
     }
   }
 

@@ -131,10 +131,12 @@ struct SVCTable: Sendable {
 private let exactPowersOfTen: [Double] = (0...22).map { pow(10.0, Double($0)) }
 
 /// Parses `b[start..<end]` as a decimal number: `[+-]digits[.digits][(e|E)[+-]digits]`, or
-/// `[+-].digits…`. Returns `nil` for anything else (including `nan`, `inf`, hex). Values with
-/// at most 15 significant digits and a decimal exponent within ±22 are exact (one correctly
-/// rounded operation on exact operands); others go through `strtod`. Overflow yields ±∞,
-/// which the sample rules then reject as non-finite.
+/// `[+-].digits…`. Returns `nil` for anything else (including `nan`, `inf`, hex). Values whose
+/// significant digits form an integer of at most 2^53 (so a `Double` holds it exactly; up to
+/// 16 digits, e.g. Quick Draw's `540.5430297851562`) and whose decimal exponent is within ±22
+/// are exact: one correctly rounded multiplication or division of exact operands (Clinger's
+/// fast path). Others go through `strtod`, from a stack buffer. Overflow yields ±∞, which the
+/// sample rules then reject as non-finite.
 func parseNumber(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
   var i = start
   guard i < end else { return nil }
@@ -194,16 +196,18 @@ func parseNumber(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> D
     exponent += expNegative ? -e : e
   }
   guard i == end else { return nil }
-  if significant <= 15, exponent >= -22, exponent <= 22 {
+  if significant <= 19, mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
     var v = Double(mantissa)
     if exponent >= 0 { v *= exactPowersOfTen[exponent] } else { v /= exactPowersOfTen[-exponent] }
     return negative ? -v : v
   }
   if mantissa == 0 { return negative ? -0.0 : 0 }
   // Slow path: let the C library round long or extreme numbers correctly.
-  var text = [CChar](repeating: 0, count: end - start + 1)
-  for k in start..<end { text[k - start] = CChar(bitPattern: b[k]) }
-  return text.withUnsafeBufferPointer { strtod($0.baseAddress!, nil) }
+  return withUnsafeTemporaryAllocation(of: CChar.self, capacity: end - start + 1) { text in
+    for k in start..<end { text[k - start] = CChar(bitPattern: b[k]) }
+    text[end - start] = 0
+    return strtod(text.baseAddress!, nil)
+  }
 }
 
 /// Which of the two dialects of the 7-column layout a table is (stroke-formats.md §2, §3).

@@ -86,23 +86,27 @@ struct BinaryFormatTests {
     var samples = [Sample](repeating: Sample(x: 0, y: 0), count: values.count)
     var position = 0
     var value: Int64 = 0
+    var bounds = BinaryRunBounds()
     let ok = bytes.withUnsafeBufferPointer { b in
       samples.withUnsafeMutableBufferPointer { out in
         BinaryFormat.decodeRun(
-          b.baseAddress!, &position, b.count, channel: 0, bitmap: nil, count: values.count,
-          &value, 1, out.baseAddress!)
+          b.baseAddress!, &position, b.count, bitmap: nil, count: values.count, &value, 1,
+          &bounds, checksOrder: true
+        ) { out[$0].x = $1 }
       }
     }
     #expect(ok && position == bytes.count && value == Int64.min)
     #expect(samples.map(\.x) == values.map(Double.init))
+    #expect(bounds.low == Double(Int64.min) && bounds.high == Double(Int64.max) && !bounds.rising)
     // One byte short: the run must fail, not read past the end.
     var shortPosition = 0
     var shortValue: Int64 = 0
     let failed = bytes.withUnsafeBufferPointer { b in
       samples.withUnsafeMutableBufferPointer { out in
         BinaryFormat.decodeRun(
-          b.baseAddress!, &shortPosition, b.count - 1, channel: 0, bitmap: nil,
-          count: values.count, &shortValue, 1, out.baseAddress!)
+          b.baseAddress!, &shortPosition, b.count - 1, bitmap: nil, count: values.count,
+          &shortValue, 1, &bounds, checksOrder: false
+        ) { out[$0].x = $1 }
       }
     }
     #expect(!failed)

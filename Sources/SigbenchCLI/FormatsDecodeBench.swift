@@ -1,0 +1,32 @@
+import Foundation
+import SigbenchFormats
+
+extension FormatsCommand {
+  /// `formats --decode-bench`: reads the files, builds the inputs, times every reader and
+  /// prints the table (or `--json`). Files no reader claims are noted on stderr; formats with
+  /// no input are listed. Exit 0 even when a target is missed (figures are not a gate).
+  func runDecodeBench(_ paths: [String], console: Console) throws -> ExitCode {
+    let files: [FormatDecodeBenchInputs.File]
+    do {
+      files = try FormatDecodeBenchInputs.readFiles(paths.map { URL(fileURLWithPath: $0) })
+    } catch {
+      throw CommandFailure(
+        .toolError,
+        "cannot read '\(paths.joined(separator: ":"))': \(error.localizedDescription)")
+    }
+    let inputs = FormatDecodeBenchInputs(files: files)
+    for name in inputs.unclaimed { console.note("skipped \(name): no reader for this file type") }
+    let result = FormatDecodeBench.run(inputs, repetitions: repetitions)
+    for row in result.rows {
+      for f in row.failures { console.err("rejected (\(row.id)) \(f)") }
+    }
+    if json {
+      console.out(try JSONOutput.string(result))
+    } else {
+      console.out(
+        "decode bench over \(files.count) file(s) (\(SigbenchMainBuild.configuration) build)")
+      console.out(result.table)
+    }
+    return .success
+  }
+}

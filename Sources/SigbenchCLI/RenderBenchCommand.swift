@@ -13,9 +13,9 @@ import SigbenchStrategies
 ///    warm-up runs.
 /// 2. Incremental: every fixture replayed point by point into an `IncrementalCanvas` at 2×,
 ///    800×300, each `apply(_:)` (stable segment + tentative tail) timed alone; `push + apply`
-///    is reported too. Percentiles are nearest-rank over every update of `--rounds` rounds, and
-///    the slowest updates are listed with the pixel area they touched, which is what bounds
-///    them.
+///    is reported too. Percentiles are nearest-rank over every update of `--rounds` rounds; the
+///    latency per class of touched pixel area and the slowest updates with the area they
+///    touched show what bounds the tail of the distribution.
 struct RenderBenchCommand: Command {
   static let spec = CommandSpec(
     name: "render-bench",
@@ -202,10 +202,34 @@ struct RenderBenchCommand: Command {
       "  touched pixels per update (stable + old and new tail rectangles): p50 "
         + "\(Int(Percentiles.nearestRank(areas, 50)!)), p99 \(Int(Percentiles.nearestRank(areas, 99)!))"
     )
+    for line in Self.byArea(applies) { console.out(line) }
     for u in slow {
       console.out("  slowest: \(Self.us(u.ns)) touching \(u.area) px in \(u.name)")
     }
     return emitted
+  }
+
+  /// Upper ends (exclusive) of the touched-area classes, pixels; the last class is open.
+  static let areaClasses = [256, 1024, 4096, 16384]
+
+  /// Latency by touched pixels per update (stable rectangle plus old and new tail rectangles,
+  /// at output resolution): what bounds an update's cost once the geometry is rasterized in
+  /// one pass is the rows and pixels it clears, fills and downsamples, so slow updates should
+  /// sit in the large classes (fast, sparse strokes whose tail spans much of the canvas).
+  static func byArea(_ applies: [Update]) -> [String] {
+    var lines = ["  apply latency by touched pixels (class: updates, p50, p99, max):"]
+    var lower = 0
+    for upper in areaClasses + [Int.max] {
+      let ns = applies.filter { $0.area >= lower && $0.area < upper }.map(\.ns)
+      let label = upper == Int.max ? "≥ \(lower)" : "\(lower)–\(upper - 1)"
+      if let l = LatencySummary(ns) {
+        lines.append(
+          "    \(label.padding(toLength: 12, withPad: " ", startingAt: 0)) \(l.count) updates, "
+            + "p50 \(us(l.p50)), p99 \(us(l.p99)), max \(us(l.max))")
+      }
+      lower = upper
+    }
+    return lines
   }
 
   /// One stroke's measurements, and the stand-in tail's recent stable updates.

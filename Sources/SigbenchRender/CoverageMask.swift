@@ -13,9 +13,10 @@ import SigbenchCore
 /// The mask remembers the rectangle of cells touched since the last `clear()` or
 /// `resetDirty()`, so callers downsample, composite and clear only that rectangle.
 ///
-/// - Complexity: a polygon with `e` edges spanning `r` cell rows costs O(e log e + r·a + cells
-///   set), `a` being the edges active on a row (an active-edge scanline); a disc costs O(rows +
-///   cells set); clearing costs O(dirty cells).
+/// - Complexity: a polygon (or a union of polygons, `fillUnion()`) with `e` edges spanning `r`
+///   cell rows costs O(e + r·a + cells set), `a` being the edges active on a row (an
+///   active-edge scanline, `ScanlineUnion`); a disc costs O(rows + cells set); clearing costs
+///   O(dirty cells).
 public struct CoverageMask: Sendable {
   public let width: Int
   public let height: Int
@@ -29,23 +30,8 @@ public struct CoverageMask: Sendable {
   var maxRow = Int.min
   var minCol = Int.max
   var maxCol = Int.min
-  // Scratch storage reused by every fill (no allocation once grown).
-  var edges: [ScanEdge] = []
-  var active: [Int] = []
-  var crossings: [Crossing] = []
-
-  struct ScanEdge {
-    var y0: Double
-    var y1: Double
-    var x0: Double
-    var dxdy: Double
-    var winding: Int32
-  }
-
-  struct Crossing {
-    var x: Double
-    var winding: Int32
-  }
+  /// Scratch storage of the scanline pass, reused by every fill (no allocation once grown).
+  var scan = ScanlineUnion()
 
   /// An empty mask for a `width × height` pixel canvas at supersampling `factor` (1–8).
   public init(width: Int, height: Int, factor: Int) {
@@ -125,92 +111,47 @@ public struct CoverageMask: Sendable {
   }
 
   /// Fills the closed polygon `points` with the non-zero winding rule (no allocation once the
-  /// scratch arrays have grown). Non-finite coordinates make the polygon be skipped.
+  /// scratch storage has grown). Non-finite coordinates make the polygon be skipped.
   public mutating func fillPolygon(_ points: UnsafeBufferPointer<Point>) {
-    let n = points.count
-    guard n >= 3 else { return }
-    let s = Double(factor)
-    edges.removeAll(keepingCapacity: true)
-    var minY = Double.infinity
-    var maxY = -Double.infinity
-    var j = n - 1
-    for i in 0..<n {
-      let a = points[j]
-      let b = points[i]
-      j = i
-      guard a.isFinite, b.isFinite else {
-        edges.removeAll(keepingCapacity: true)
-        return
-      }
-      let ay = a.y * s
-      let by = b.y * s
-      if ay == by { continue }
-      let (top, bottom, w): (Point, Point, Int32) = ay < by ? (a, b, 1) : (b, a, -1)
-      let ty = top.y * s
-      let bty = bottom.y * s
-      edges.append(
-        ScanEdge(
-          y0: ty, y1: bty, x0: top.x * s, dxdy: (bottom.x - top.x) * s / (bty - ty), winding: w))
-      minY = min(minY, ty)
-      maxY = max(maxY, bty)
-    }
-    guard edges.count >= 2 else { return }
-    // Cell row r has its sample at y = r + 0.5 (in cell units); an edge crosses it when
-    // y0 ≤ r + 0.5 < y1.
-    let h = Double(cellHeight)
-    let r0 = max(0, Int(max(-1, min(h, minY - 0.5)).rounded(.up)))
-    let r1 = min(cellHeight - 1, Int(max(-1, min(h + 1, maxY - 0.5)).rounded(.up)) - 1)
-    guard r0 <= r1 else { return }
-    edges.sort { $0.y0 < $1.y0 }
-    active.removeAll(keepingCapacity: true)
-    var next = 0
-    let w = cellWidth
-    for row in r0...r1 {
-      let yc = Double(row) + 0.5
-      while next < edges.count, edges[next].y0 <= yc {
-        active.append(next)
-        next += 1
-      }
-      crossings.removeAll(keepingCapacity: true)
-      var k = 0
-      while k < active.count {
-        let e = edges[active[k]]
-        if e.y1 <= yc {
-          active.swapAt(k, active.count - 1)
-          active.removeLast()
-          continue
-        }
-        if e.y0 <= yc {
-          crossings.append(Crossing(x: e.x0 + (yc - e.y0) * e.dxdy, winding: e.winding))
-        }
-        k += 1
-      }
-      guard crossings.count >= 2 else { continue }
-      insertionSortCrossings()
-      var winding: Int32 = 0
-      let base = row * w
-      for c in 0..<(crossings.count - 1) {
-        winding += crossings[c].winding
-        if winding != 0 {
-          fillSpan(row: row, base: base, from: crossings[c].x, to: crossings[c + 1].x)
-        }
-      }
-    }
+    beginUnion()
+    addToUnion(points)
+    fillUnion()
   }
 
-  /// Crossings per row are few (2–8 typically): insertion sort beats the general sort.
-  @inline(__always) mutating func insertionSortCrossings() {
-    var i = 1
-    while i < crossings.count {
-      let c = crossings[i]
-      var j = i - 1
-      while j >= 0, crossings[j].x > c.x {
-        crossings[j + 1] = crossings[j]
-        j -= 1
-      }
-      crossings[j + 1] = c
-      i += 1
+  /// Grows the fill scratch storage to hold `edges` polygon edges and `polygons` polygons in
+  /// one pass, so that later fills of that size allocate nothing.
+  public mutating func reserveScratch(edges: Int, polygons: Int) {
+    scan.reserve(edges: edges, groups: polygons, rows: cellHeight)
+  }
+
+  /// Starts a union of polygons filled in one scanline pass by `fillUnion()`.
+  public mutating func beginUnion() { scan.reset() }
+
+  /// Adds the closed polygon `points` (output pixels) to the union: it is filled non-zero on
+  /// its own, exactly as `fillPolygon` would fill it, but in the same pass as the others.
+  public mutating func addToUnion(_ points: UnsafeBufferPointer<Point>) {
+    scan.add(points, scale: Double(factor), cellHeight: cellHeight)
+  }
+
+  /// ORs the union of the polygons added since `beginUnion()` into the mask: the same cells as
+  /// one `fillPolygon` per polygon, in one pass (see `ScanlineUnion`).
+  public mutating func fillUnion() {
+    // Move the scratch out so the cells' buffer and the scratch are held without overlapping
+    // accesses to `self` (a move keeps every array uniquely referenced: no copy).
+    var s = ScanlineUnion()
+    swap(&s, &scan)
+    var d = ScanlineUnion.Dirty()
+    let w = cellWidth
+    let h = cellHeight
+    cells.withUnsafeMutableBufferPointer {
+      s.fill($0.baseAddress!, cellWidth: w, cellHeight: h, dirty: &d)
     }
+    swap(&s, &scan)
+    guard d.minRow < d.maxRow else { return }
+    if d.minRow < minRow { minRow = d.minRow }
+    if d.maxRow > maxRow { maxRow = d.maxRow }
+    if d.minCol < minCol { minCol = d.minCol }
+    if d.maxCol > maxCol { maxCol = d.maxCol }
   }
 
   /// Fills a disc (centre and radius in output pixels) exactly: a cell is inside when its
@@ -295,18 +236,48 @@ public struct CoverageMask: Sendable {
         case 2:
           let r0 = UnsafeRawPointer(rowBase)
           let r1 = UnsafeRawPointer(rowBase + w)
-          for x in rect.minX..<rect.maxX {
+          var x = rect.minX
+          // Four pixels per step: 8 cells of each row in one 64-bit load, the pairs summed in
+          // 16-bit lanes and the lanes packed into four bytes.
+          while x + 4 <= rect.maxX {
+            let v =
+              r0.loadUnaligned(fromByteOffset: 2 * x, as: UInt64.self)
+              &+ r1.loadUnaligned(fromByteOffset: 2 * x, as: UInt64.self)
+            var p = (v & 0x00FF_00FF_00FF_00FF) &+ ((v >> 8) & 0x00FF_00FF_00FF_00FF)
+            p = (p | (p >> 8)) & 0x0000_FFFF_0000_FFFF
+            p = p | (p >> 16)
+            UnsafeMutableRawPointer(out + x).storeBytes(
+              of: UInt32(truncatingIfNeeded: p), as: UInt32.self)
+            x += 4
+          }
+          while x < rect.maxX {
             let v =
               r0.loadUnaligned(fromByteOffset: 2 * x, as: UInt16.self)
               &+ r1.loadUnaligned(fromByteOffset: 2 * x, as: UInt16.self)
             out[x] = UInt8(truncatingIfNeeded: (v &+ (v >> 8)) & 0xFF)
+            x += 1
           }
         case 4:
           let r0 = UnsafeRawPointer(rowBase)
           let r1 = UnsafeRawPointer(rowBase + w)
           let r2 = UnsafeRawPointer(rowBase + 2 * w)
           let r3 = UnsafeRawPointer(rowBase + 3 * w)
-          for x in rect.minX..<rect.maxX {
+          var x = rect.minX
+          // Two pixels per step: 4 × 8 cells in 64-bit loads, each 32-bit half folded to a byte.
+          while x + 2 <= rect.maxX {
+            let o = 4 * x
+            let v =
+              r0.loadUnaligned(fromByteOffset: o, as: UInt64.self)
+              &+ r1.loadUnaligned(fromByteOffset: o, as: UInt64.self)
+              &+ r2.loadUnaligned(fromByteOffset: o, as: UInt64.self)
+              &+ r3.loadUnaligned(fromByteOffset: o, as: UInt64.self)
+            let lo = UInt32(truncatingIfNeeded: v)
+            let hi = UInt32(truncatingIfNeeded: v >> 32)
+            out[x] = UInt8(truncatingIfNeeded: (lo &* 0x0101_0101) >> 24)
+            out[x + 1] = UInt8(truncatingIfNeeded: (hi &* 0x0101_0101) >> 24)
+            x += 2
+          }
+          while x < rect.maxX {
             let o = 4 * x
             let v =
               r0.loadUnaligned(fromByteOffset: o, as: UInt32.self)
@@ -314,6 +285,7 @@ public struct CoverageMask: Sendable {
               &+ r2.loadUnaligned(fromByteOffset: o, as: UInt32.self)
               &+ r3.loadUnaligned(fromByteOffset: o, as: UInt32.self)
             out[x] = UInt8(truncatingIfNeeded: (v &* 0x0101_0101) >> 24)
+            x += 1
           }
         default:
           for x in rect.minX..<rect.maxX {

@@ -44,6 +44,11 @@ public struct IncrementalCanvas: Sendable {
     self.transform = transform
     stableMask = CoverageMask(width: spec.width, height: spec.height, factor: spec.supersample)
     tentativeMask = CoverageMask(width: spec.width, height: spec.height, factor: spec.supersample)
+    // Scratch storage for a long update (a finished stroke baked at once is larger and grows
+    // it once), so that updates allocate nothing.
+    stableMask.reserveScratch(edges: 2048, polygons: 512)
+    tentativeMask.reserveScratch(edges: 2048, polygons: 512)
+    rasterizer.reserveCapacity(points: 1024, polygons: 64)
     stableCoverage = [UInt8](repeating: 0, count: spec.width * spec.height)
     tentativeCoverage = [UInt8](repeating: 0, count: spec.width * spec.height)
     if let b = background, b.width == spec.width, b.height == spec.height {

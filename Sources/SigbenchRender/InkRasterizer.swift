@@ -17,6 +17,11 @@ public struct InkRasterizer: Sendable {
 
   public init() {}
 
+  /// Reserves flattening storage for `points` vertices in `polygons` subpaths.
+  public mutating func reserveCapacity(points: Int, polygons: Int) {
+    scratch.reserveCapacity(points: points, polygons: polygons)
+  }
+
   /// ORs `geometry`, mapped through `transform`, into `mask`.
   public func draw(_ geometry: InkGeometry, transform: Transform, into mask: inout CoverageMask) {
     var copy = self
@@ -37,16 +42,23 @@ public struct InkRasterizer: Sendable {
       return
     }
     flattener.flatten(geometry.outline, transform, into: &scratch)
-    for i in 0..<scratch.count { scratch.withPolygon(i) { mask.fillPolygon($0) } }
+    let sw = geometry.outlineStrokeWidth
+    let stroked = sw > 0 && sw.isFinite
+    let stroker = OutlineStroker(width: stroked ? sw * transform.scale : 0)
+    // Each subpath and the pieces of its outline stroke are one union: one scanline pass
+    // instead of one per piece (a 1 px stroke is many tiny quads and joins).
+    for i in 0..<scratch.count {
+      mask.beginUnion()
+      scratch.withPolygon(i) { poly in
+        mask.addToUnion(poly)
+        if stroked { stroker.stroke(poly) { mask.addToUnion($0) } }
+      }
+      mask.fillUnion()
+    }
     for d in geometry.discs {
       mask.fillDisc(center: transform.apply(d.center), radius: d.radius * transform.scale)
     }
-    let sw = geometry.outlineStrokeWidth
-    if sw > 0, sw.isFinite {
-      let stroker = OutlineStroker(width: sw * transform.scale)
-      for i in 0..<scratch.count {
-        scratch.withPolygon(i) { poly in stroker.stroke(poly) { mask.fillPolygon($0) } }
-      }
+    if stroked {
       // A disc's stroke grows its radius by half the stroke width.
       for d in geometry.discs {
         mask.fillDisc(

@@ -11,6 +11,12 @@ public struct PolygonBuffer: Sendable {
 
   public init() {}
 
+  /// Reserves room for `points` vertices in `polygons` polygons.
+  public mutating func reserveCapacity(points p: Int, polygons: Int) {
+    points.reserveCapacity(p)
+    ends.reserveCapacity(polygons)
+  }
+
   /// Number of finished polygons.
   public var count: Int { ends.count }
 

@@ -7,10 +7,10 @@ import Foundation
 /// recorded in every result when active. Syntax: `ID_OR_LABEL:KIND=VALUE[,KIND=VALUE]` with
 /// - `time=P`: P % more time per push, in every lane: after every batch-size window of pushes a
 ///   busy wait of P % of the time the window took, timed with the tick counter in the loop
-///   itself (`SpinDose`), so it tracks the process's speed and the machine's load instead of
+///   itself (`InjectedWork`), so it tracks the process's speed and the machine's load instead of
 ///   relying on a calibrated spin count. The batched per-point figures rise by P %; the change
 ///   measured in the process before the timed passes is recorded with the figures
-///   (`LaneFigures.injection`, `SpinCalibration`);
+///   (`LaneFigures.injection`, `WaitCalibration`);
 /// - `spin=N`: exactly N spin rounds per push; deterministic in instructions (each round is the
 ///   same five or so instructions), for the counter lane.
 ///

@@ -62,7 +62,7 @@ public struct PointBenchmark: Sendable {
     var driver: LaneDriver
     var warm: WarmupReport
     var series: RawSeries
-    /// How the `time=P` dose was found (when the knob asks for time on this strategy).
+    /// How the `time=P` wait was set up (when the knob asks for time on this strategy).
     var calibration: InjectionCalibration?
     var points: [Double] = []
     var steady: [Double] = []
@@ -96,7 +96,7 @@ public struct PointBenchmark: Sendable {
     }
   }
 
-  /// A warmed-up state (with the injection's spins calibrated when the knob targets it).
+  /// A warmed-up state (with the `time=P` wait set up when the knob targets it).
   func prepare(_ strategy: ConfiguredStrategy, _ lane: BenchLane, _ workload: BenchWorkload)
     -> LaneState
   {
@@ -107,7 +107,7 @@ public struct PointBenchmark: Sendable {
     driver.spins = injection?.spins ?? 0
     let warm = warmUp(&driver)
     let calibration = injection?.timePercent.map {
-      SpinCalibration.calibrate(percent: $0, &driver, batch: options.batchSize)
+      WaitCalibration.calibrate(percent: $0, &driver, batch: options.batchSize)
     }
     return LaneState(
       strategy: strategy, lane: lane, driver: driver, warm: warm,
@@ -134,9 +134,9 @@ public struct PointBenchmark: Sendable {
       batched: LatencySummary(st.batched), batchSize: options.batchSize,
       throughputPointsPerSecond: st.batchNs > 0 ? Double(st.batchPoints) / st.batchNs * 1e9 : nil,
       deciles: st.decileValues.map { Bootstrap.median($0) },
-      synthetic: synthetic(st.strategy, st.lane, dose: st.driver.dose, workload.rasterSpec),
+      synthetic: synthetic(st.strategy, st.lane, work: st.driver.work, workload.rasterSpec),
       warmup: st.warm, budget: budget, ratioToReference: [:],
-      injectedSpins: st.driver.dose.spins)
+      injectedSpins: st.driver.work.spins)
     f.injection = st.calibration
     return f
   }
@@ -176,14 +176,14 @@ public struct PointBenchmark: Sendable {
   }
 
   func synthetic(
-    _ strategy: ConfiguredStrategy, _ lane: BenchLane, dose: SpinDose,
+    _ strategy: ConfiguredStrategy, _ lane: BenchLane, work: InjectedWork,
     _ spec: SigbenchRender.RenderSpec
   ) -> [SyntheticFigure] {
     options.syntheticLengths.compactMap { length in
       let workload = BenchWorkload(
         strokes: [BenchWorkload.syntheticStroke(count: length)], rasterSpec: spec)
       var d = LaneDriver(strategy: strategy, lane: lane, workload: workload)
-      d.dose = dose
+      d.work = work
       // Short strokes get an untimed replay first; long ones warm themselves up.
       if length <= 1_000 { d.untimedPass() }
       let (record, _) = d.singlePass()

@@ -19,17 +19,17 @@ import CShim
 ///   P/100 · (E − r) − 1.5 r − o (one read to take the time, half a read of mean overshoot
 ///   when the polling read passes the deadline, and o, the fixed cost the process measured for
 ///   the rest: mispredicted branches around the wait, the bracket's reads inside the window;
-///   `SpinCalibration`), none when that is ≤ 0.
+///   `WaitCalibration`), none when that is ≤ 0.
 ///
-/// An inactive dose costs one compare and branch per push.
-struct SpinDose: Hashable, Sendable {
+/// Inactive, it costs one compare and branch per push.
+struct InjectedWork: Hashable, Sendable {
   /// Volatile spin rounds per push (`spin=N`).
   var spins: UInt64 = 0
   /// Extra time as a fraction of the window's own time (`time=P`: P / 100); 0 when off.
   var fraction: Double = 0
   /// Pushes per timed wait (the batch size).
   var window = 16
-  /// Ticks one `cshim_ticks` read costs, measured (`SpinCalibration.ticksPerRead`).
+  /// Ticks one `cshim_ticks` read costs, measured (`WaitCalibration.ticksPerRead`).
   var readTicks: Double = 0
   /// Ticks taken off every wait for the fixed costs around it (measured, may be negative).
   var offsetTicks: Double = 0
@@ -43,7 +43,7 @@ struct SpinDose: Hashable, Sendable {
   var isActive: Bool { spins != 0 || fraction > 0 }
 
   /// A copy whose first window starts now (call at each stroke's start, outside any bracket).
-  @inline(__always) func forStroke() -> SpinDose {
+  @inline(__always) func forStroke() -> InjectedWork {
     var d = self
     d.count = 0
     if fraction > 0 { d.mark = cshim_ticks() }

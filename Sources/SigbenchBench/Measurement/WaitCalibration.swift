@@ -5,7 +5,7 @@ import CShim
 public struct InjectionCalibration: Codable, Hashable, Sendable {
   /// The asked change of the strategy's batched per-point median, percent.
   public var targetPercent: Double
-  /// Pushes per timed wait (`SpinDose.window`).
+  /// Pushes per timed wait (`InjectedWork.window`).
   public var window: Int
   /// Ticks one read of the tick counter costs, taken off every wait.
   public var readTicks: Double
@@ -20,7 +20,7 @@ public struct InjectionCalibration: Codable, Hashable, Sendable {
   public var pairs: Int
 }
 
-/// Sets up the `time=P` injection (`SpinDose.fraction`) in one warmed-up strategy × lane and
+/// Sets up the `time=P` injection (`InjectedWork.fraction`) in one warmed-up strategy × lane and
 /// checks what it does there.
 ///
 /// The wait is sized in the loop from each window's own elapsed ticks; what a fixed part costs
@@ -33,25 +33,25 @@ public struct InjectionCalibration: Codable, Hashable, Sendable {
 /// pairs measures the change again, for the record.
 ///
 /// - Complexity: 4 · pairs batched passes of the workload plus 4,097 tick reads.
-public enum SpinCalibration {
+public enum WaitCalibration {
   static let pairs = 8
 
   /// Turns the injection on in `driver` and returns its record.
   static func calibrate(percent: Double, _ driver: inout LaneDriver, batch: Int)
     -> InjectionCalibration
   {
-    driver.dose.window = batch
-    driver.dose.readTicks = ticksPerRead()
+    driver.work.window = batch
+    driver.work.readTicks = ticksPerRead()
     let ns0 = MonotonicClock.now()
     let ticks0 = cshim_ticks()
     let (first, baseNs) = change(percent, &driver, batch: batch)
     let ticksPerNs = Double(cshim_ticks() &- ticks0) / Double(max(1, MonotonicClock.now() &- ns0))
-    driver.dose.offsetTicks = (first - percent) / 100 * baseNs * Double(batch) * ticksPerNs
+    driver.work.offsetTicks = (first - percent) / 100 * baseNs * Double(batch) * ticksPerNs
     let (measured, _) = change(percent, &driver, batch: batch)
-    driver.dose.fraction = percent / 100
+    driver.work.fraction = percent / 100
     return InjectionCalibration(
-      targetPercent: percent, window: batch, readTicks: driver.dose.readTicks,
-      offsetTicks: driver.dose.offsetTicks, firstPercent: first, measuredPercent: measured,
+      targetPercent: percent, window: batch, readTicks: driver.work.readTicks,
+      offsetTicks: driver.work.offsetTicks, firstPercent: first, measuredPercent: measured,
       pairs: pairs)
   }
 
@@ -60,7 +60,7 @@ public enum SpinCalibration {
     Double, Double
   ) {
     func cost(_ on: Bool) -> Double {
-      driver.dose.fraction = on ? percent / 100 : 0
+      driver.work.fraction = on ? percent / 100 : 0
       let pass = driver.batchedPass(batch: batch)
       return Bootstrap.median(pass.perPoint)
         ?? (pass.points > 0 ? pass.ns / Double(pass.points) : 0)

@@ -49,20 +49,21 @@ common=(--corpus "$CORPUS" --strategies "$STRATEGIES" --lanes "$LANES" --out "$W
   --strategies "$STRATEGIES" --lanes "$LANES" --out "$WORK/out" --quiet |
   grep -F -e "noise floor" -e "A/A over" -e "strategy |" -e "$TARGET |"
 
-# How many instructions one spin round adds, and the target's instructions/point, from two
-# counter runs of the bench (deterministic, callgrind).
-counter_ipp() { # $1 = inject value or empty; prints TARGET's instructions/point
-  local env=()
-  [[ -n "$1" ]] && env=(SIGBENCH_INJECT="$1")
-  env "${env[@]}" "$BIN" bench --corpus "$CORPUS" --strategies "$STRATEGIES" --lanes smooth \
+# How many instructions one spin round adds, and the target's instructions/point, from three
+# counter runs of the bench (deterministic, callgrind). All three set the knob to values of the
+# same length (the first for a strategy that does not exist): the count moves with the layout
+# of the worker's environment, so a run without the variable would not be comparable.
+counter_ipp() { # $1 = inject value; prints TARGET's instructions/point
+  SIGBENCH_INJECT="$1" "$BIN" bench --corpus "$CORPUS" --strategies "$STRATEGIES" --lanes smooth \
     --no-synthetic --out "$WORK/out" --quiet --json 2>/dev/null |
     python3 -c 'import json,sys; r=json.load(sys.stdin); t=sys.argv[1]
 print([c for c in r["counters"] if c["strategy"]==t][0]["instructionsPerPoint"])' "$TARGET"
 }
-ipp=$(counter_ipp "")
+nobody=$(printf '%*s' "${#TARGET}" '' | tr ' ' 'x')
+ipp=$(counter_ipp "$nobody:spin=1")
 ipp1=$(counter_ipp "$TARGET:spin=1")
-ipp1001=$(counter_ipp "$TARGET:spin=1001")
-per_round=$(python3 -c "print(($ipp1001 - $ipp1) / 1000)")
+ipp9=$(counter_ipp "$TARGET:spin=9")
+per_round=$(python3 -c "print(($ipp9 - $ipp1) / 8)")
 entry=$(python3 -c "print($ipp1 - $ipp - $per_round)")
 spins=$(python3 -c "print(max(1, round((0.02 * $ipp - $entry) / $per_round)))")
 echo "gate-selftest: $TARGET costs $ipp instructions/point; a spin round adds $per_round," \

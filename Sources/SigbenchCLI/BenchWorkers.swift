@@ -70,7 +70,8 @@ enum BenchWorkers {
       "--compress-pos=no", "-q", "--callgrind-out-file=\(folder.path)/cg.out",
     ]
     let command =
-      "SWIFT_DETERMINISTIC_HASHING=1 valgrind " + vgArgs.dropLast().joined(separator: " ")
+      "env -i (sorted environment) SWIFT_DETERMINISTIC_HASHING=1 valgrind "
+      + vgArgs.dropLast().joined(separator: " ")
       + " --callgrind-out-file=DIR/cg.out sigbench bench --counter-worker …"
     func unavailable(_ why: String) -> (CounterRunInfo, [CounterFigures]) {
       (
@@ -92,7 +93,7 @@ enum BenchWorkers {
     do {
       try spawn(
         valgrind, args, stripInjection: job.stripInjection, what: "counter worker \(tag)",
-        extra: counterEnvironment)
+        extra: counterEnvironment, sortedEnvironment: true)
       let out = try decode(file, what: "counter worker \(tag)")
       guard out.underValgrind == true, let plan = out.counterPlan else {
         return unavailable("the counter worker did not find itself under valgrind")
@@ -110,26 +111,46 @@ enum BenchWorkers {
   }
 
   /// Environment of every counter worker: Swift's per-process random hashing seed made fixed.
-  /// With a random seed, one build with an identical environment read 921.18 or 909.19
-  /// instructions/point from run to run (5 and 1 of 6 runs); with the fixed seed, 8 of 8 runs
-  /// read the same. The count still depends on the environment's contents (an unrelated
-  /// variable one character longer moved it by the same 1.3 %, with or without address
-  /// randomisation), so head and base workers can still disagree in A/A.
   static let counterEnvironment = ["SWIFT_DETERMINISTIC_HASHING": "1"]
 
+  /// The executable that starts a counter worker with its environment in sorted order
+  /// (`env -i K=V … valgrind …`), when present. The order of the environment moved the
+  /// replay's instruction count: the same worker read 921.18 instructions/point with its
+  /// variables sorted and 909.19 with them reversed (1.3 %, beyond the gate's ±1 % band), and
+  /// `Process` passes them in the order of a randomly seeded dictionary, so one build measured
+  /// against itself read 907.2, 909.2 or 921.2 from run to run.
+  static let envTool = "/usr/bin/env"
+
+  /// Stands in for `SIGBENCH_INJECT` in a base counter worker's sorted environment, with a
+  /// value of the same length, so head and base workers differ only in its contents: without
+  /// it, the knob's presence on the head side alone moved an uninjected strategy's count by
+  /// the same 1.3 % (909.19 vs 921.18), and the self-test flagged the wrong strategy.
+  static let injectionPlaceholder = "SIGBENCH_INJECX"
+
   /// Runs `path args` with `extra` added to the environment, waits, and throws exit 3 with the
-  /// tail of stderr on failure.
+  /// tail of stderr on failure. With `sortedEnvironment` (and `envTool` present), the child
+  /// gets its environment in sorted order.
   static func spawn(
     _ path: String, _ args: [String], stripInjection: Bool, what: String,
-    extra: [String: String] = [:]
+    extra: [String: String] = [:], sortedEnvironment: Bool = false
   ) throws {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: path)
     p.arguments = args
     var env = ProcessInfo.processInfo.environment
-    if stripInjection { env.removeValue(forKey: Injection.environmentVariable) }
+    if stripInjection, let knob = env.removeValue(forKey: Injection.environmentVariable),
+      sortedEnvironment
+    {
+      // Keep the environment's layout: a placeholder of the same size where the knob was.
+      env[injectionPlaceholder] = String(repeating: "x", count: knob.utf8.count)
+    }
     env.merge(extra) { _, new in new }
     p.environment = env
+    if sortedEnvironment && FileManager.default.isExecutableFile(atPath: envTool) {
+      p.executableURL = URL(fileURLWithPath: envTool)
+      p.arguments = ["-i"] + env.map { "\($0.key)=\($0.value)" }.sorted() + [path] + args
+      p.environment = [:]
+    }
     let err = Pipe()
     p.standardError = err
     p.standardOutput = FileHandle.nullDevice

@@ -16,7 +16,7 @@
 #   +20 % time   SIGBENCH_INJECT=TARGET:time=20   must be detected (exit 2) for TARGET only
 #   +5 % time    SIGBENCH_INJECT=TARGET:time=5    same (the knob waits P % of each 16-push
 #                                                 window's own time, timed in the loop)
-#   +2 % instr.  SIGBENCH_INJECT=TARGET:spin=N    N spin rounds = +2 % instructions/point; the
+#   +2 % instr.  SIGBENCH_INJECT=TARGET:spin=N    N spin rounds ≥ +2 % instructions/point; the
 #                                                 counter gate must flag TARGET only
 # Prints false-positive rate, detection rates, the smallest change detected and the runtime.
 set -euo pipefail
@@ -65,7 +65,7 @@ ipp1=$(counter_ipp "$TARGET:spin=1")
 ipp9=$(counter_ipp "$TARGET:spin=9")
 per_round=$(python3 -c "print(($ipp9 - $ipp1) / 8)")
 entry=$(python3 -c "print($ipp1 - $ipp - $per_round)")
-spins=$(python3 -c "print(max(1, round((0.02 * $ipp - $entry) / $per_round)))")
+spins=$(python3 -c "import math; print(max(1, math.ceil((0.02 * $ipp - $entry) / $per_round)))")
 echo "gate-selftest: $TARGET costs $ipp instructions/point; a spin round adds $per_round," \
   "entering the loop $entry; +2 % = $spins rounds"
 

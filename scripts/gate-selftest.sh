@@ -6,13 +6,17 @@
 #   ROUNDS=3 PROCESSES=10 scripts/gate-selftest.sh
 # Every gate's gate.json stays in the printed work folder for inspection.
 #
+# First an A/A noise floor (`baseline noise`, 2 × PROCESSES workers of the release build): every
+# gate below uses it (`--noise-floor`), so each threshold is max(configured, 3 × A/A spread),
+# and the script prints the spread and minimum detectable change per metric of TARGET.
 # Experiments, each ROUNDS times, same-job A/B (`gate --base-binary`), the release build against
 # a copy of itself. Two strategies run: `straight` and `straight(size=5)`; only the second
 # (TARGET) is ever injected, through the test-only knob SIGBENCH_INJECT (head workers only):
 #   A/A          no injection: any confirmed timing regression or counter change is a false positive
 #   +20 % time   SIGBENCH_INJECT=TARGET:time=20   must be detected (exit 2) for TARGET only
-#   +5 % time    SIGBENCH_INJECT=TARGET:time=5    same
-#   +2 % instr.  SIGBENCH_INJECT=TARGET:spin=N    N spin rounds = +2 % instructions/point; the
+#   +5 % time    SIGBENCH_INJECT=TARGET:time=5    same (the knob waits P % of each 16-push
+#                                                 window's own time, timed in the loop)
+#   +2 % instr.  SIGBENCH_INJECT=TARGET:spin=N    N spin rounds ≥ +2 % instructions/point; the
 #                                                 counter gate must flag TARGET only
 # Prints false-positive rate, detection rates, the smallest change detected and the runtime.
 set -euo pipefail
@@ -37,24 +41,31 @@ BASE="$WORK/sigbench-base"
 cp "$BIN" "$BASE"
 unset SIGBENCH_INJECT
 
-common=(--corpus "$CORPUS" --strategies "$STRATEGIES" --lanes "$LANES" --out "$WORK/out" --quiet --json)
+common=(--corpus "$CORPUS" --strategies "$STRATEGIES" --lanes "$LANES" --out "$WORK/out" --quiet --json
+  --noise-floor selftest)
 
-# How many instructions one spin round adds, and the target's instructions/point, from two
-# counter runs of the bench (deterministic, callgrind).
-counter_ipp() { # $1 = inject value or empty; prints TARGET's instructions/point
-  local env=()
-  [[ -n "$1" ]] && env=(SIGBENCH_INJECT="$1")
-  env "${env[@]}" "$BIN" bench --corpus "$CORPUS" --strategies "$STRATEGIES" --lanes smooth \
+# The A/A noise floor the gates use, measured first with twice the processes of one side.
+"$BIN" baseline noise selftest --processes $((2 * PROCESSES)) --corpus "$CORPUS" \
+  --strategies "$STRATEGIES" --lanes "$LANES" --out "$WORK/out" --quiet |
+  grep -F -e "noise floor" -e "A/A over" -e "strategy |" -e "$TARGET |"
+
+# How many instructions one spin round adds, and the target's instructions/point, from three
+# counter runs of the bench (deterministic, callgrind). All three set the knob to values of the
+# same length (the first for a strategy that does not exist): the count moves with the layout
+# of the worker's environment, so a run without the variable would not be comparable.
+counter_ipp() { # $1 = inject value; prints TARGET's instructions/point
+  SIGBENCH_INJECT="$1" "$BIN" bench --corpus "$CORPUS" --strategies "$STRATEGIES" --lanes smooth \
     --no-synthetic --out "$WORK/out" --quiet --json 2>/dev/null |
     python3 -c 'import json,sys; r=json.load(sys.stdin); t=sys.argv[1]
 print([c for c in r["counters"] if c["strategy"]==t][0]["instructionsPerPoint"])' "$TARGET"
 }
-ipp=$(counter_ipp "")
+nobody=$(printf '%*s' "${#TARGET}" '' | tr ' ' 'x')
+ipp=$(counter_ipp "$nobody:spin=1")
 ipp1=$(counter_ipp "$TARGET:spin=1")
-ipp1001=$(counter_ipp "$TARGET:spin=1001")
-per_round=$(python3 -c "print(($ipp1001 - $ipp1) / 1000)")
+ipp9=$(counter_ipp "$TARGET:spin=9")
+per_round=$(python3 -c "print(($ipp9 - $ipp1) / 8)")
 entry=$(python3 -c "print($ipp1 - $ipp - $per_round)")
-spins=$(python3 -c "print(max(1, round((0.02 * $ipp - $entry) / $per_round)))")
+spins=$(python3 -c "import math; print(max(1, math.ceil((0.02 * $ipp - $entry) / $per_round)))")
 echo "gate-selftest: $TARGET costs $ipp instructions/point; a spin round adds $per_round," \
   "entering the loop $entry; +2 % = $spins rounds"
 
@@ -72,7 +83,7 @@ import json, sys
 r = json.load(open(sys.argv[1])); t = sys.argv[2]; code = sys.argv[3]
 tr = [c for c in r["timing"] if c["verdict"] == "regressed"]
 cr = [c for c in r["counters"] if c["verdict"] != "no change" and c["verdict"] != "unavailable"]
-ratios = [c.get("ratio", {}).get("estimate", 0) for c in r["timing"]
+ratios = [(c.get("ratio") or {}).get("estimate", 0) for c in r["timing"]
           if c["strategy"] == t and c["metric"] == "batch-p50-ratio"]
 irat = [c.get("ratio") or 0 for c in r["counters"]
         if c["strategy"] == t and c["metric"] == "instructions/point"]

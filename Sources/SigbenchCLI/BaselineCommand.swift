@@ -2,14 +2,20 @@ import Foundation
 import SigbenchBench
 import SigbenchCore
 
-/// `sigbench baseline save NAME | list | ack NAME`: stored baselines under
-/// `<out>/baselines/`.
+/// `sigbench baseline save NAME | noise NAME | list | ack NAME`: stored baselines and A/A
+/// noise floors under `<out>/baselines/`.
 struct BaselineCommand: Command {
   static let spec = CommandSpec(
-    name: "baseline", abstract: "Save, list or acknowledge regressions in stored baselines.",
+    name: "baseline",
+    abstract: "Save, list or acknowledge regressions in stored baselines; measure noise floors.",
     discussion: """
       save NAME  measures this build (N worker processes, counters under callgrind) and writes
                  <out>/baselines/NAME.json; acknowledgements of an older file are dropped.
+      noise NAME measures an A/A noise floor: N worker processes of this build (use twice the
+                 gate's --processes), written to <out>/baselines/noise/NAME.json; prints per
+                 metric the A/A spread, the threshold it implies for a gate of N/2 processes
+                 per side (max(configured, 3 x spread)) and the minimum detectable change.
+                 `gate --noise-floor NAME` uses it.
       list       lists stored baselines and whether this machine (and --corpus) can use them.
       ack NAME   records a known regression with --strategy, --reason (and optionally --lane,
                  --metric) in the baseline, so the gate reports it instead of failing on it.
@@ -33,8 +39,9 @@ struct BaselineCommand: Command {
       OptionSpec("quiet", help: "No progress lines on stderr."),
     ],
     positionals: [
-      PositionalSpec("action", help: "save, list or ack."),
-      PositionalSpec("name", help: "Baseline name (save, ack).", optional: true),
+      PositionalSpec("action", help: "save, noise, list or ack."),
+      PositionalSpec(
+        "name", help: "Baseline or noise floor name (save, noise, ack).", optional: true),
     ])
 
   let a: ParsedArguments
@@ -45,8 +52,8 @@ struct BaselineCommand: Command {
     self.a = a
     action = a.positionals[0]
     name = a.positionals.count > 1 ? a.positionals[1] : nil
-    guard ["save", "list", "ack"].contains(action) else {
-      throw ValidationError("Unknown action '\(action)'; expected save, list or ack.")
+    guard ["save", "noise", "list", "ack"].contains(action) else {
+      throw ValidationError("Unknown action '\(action)'; expected save, noise, list or ack.")
     }
     if action != "list" {
       guard let n = name else { throw ValidationError("'baseline \(action)' needs a NAME.") }
@@ -63,6 +70,7 @@ struct BaselineCommand: Command {
     switch action {
     case "save": return try save(console)
     case "ack": return try acknowledge(console)
+    case "noise": return try noise(console)
     default: return try list(console)
     }
   }
@@ -71,6 +79,7 @@ struct BaselineCommand: Command {
     guard let corpus = a.value("corpus") else { throw ValidationError("Missing '--corpus <DIR>'.") }
     let session = try BenchSession(corpus: corpus, strategies: a.value("strategies"))
     var options = BenchOptions.gateWorker
+    options.repetitions = BenchOptions.gateRepetitions(points: session.corpus.points)
     do {
       options.lanes = try BenchLane.parseList(a.value("lanes")!)
       options.injection = try Injection.fromEnvironment()
@@ -100,6 +109,48 @@ struct BaselineCommand: Command {
     console.out(
       "  \(report.processes) processes, \(report.replicates.count) metric sets, counters: "
         + (report.counterRun.unavailableReason.map { "unavailable (\($0))" } ?? "measured"))
+    return .success
+  }
+
+  /// Measures an A/A noise floor: the timing workers of `save`, without counters.
+  func noise(_ console: Console) throws -> ExitCode {
+    guard let corpus = a.value("corpus") else { throw ValidationError("Missing '--corpus <DIR>'.") }
+    let session = try BenchSession(corpus: corpus, strategies: a.value("strategies"))
+    var options = BenchOptions.gateWorker
+    options.repetitions = BenchOptions.gateRepetitions(points: session.corpus.points)
+    do {
+      options.lanes = try BenchLane.parseList(a.value("lanes")!)
+    } catch {
+      throw ValidationError(error.description)
+    }
+    if ProcessInfo.processInfo.environment[Injection.environmentVariable] != nil {
+      throw ValidationError(
+        "\(Injection.environmentVariable) is set: a noise floor must be measured without the knob.")
+    }
+    let processes = try BenchCommand.integer(a, "processes", 4...400)
+    let pipeline = BenchPipeline(
+      session: session, options: options, processes: processes, counters: false)
+    let (report, _) = try pipeline.run(console: console)
+    let floor = NoiseFloor(
+      name: name!, createdAt: report.createdAt, tool: report.tool, machine: report.machine,
+      provenance: report.provenance, corpus: report.corpus, processes: report.processes,
+      repetitions: options.repetitions, replicates: report.replicates)
+    let url = store.noiseURL(name!)
+    try AtomicFiles.write(try floor.encoded(), to: url)
+    console.out("noise floor '\(name!)' saved: \(url.path)")
+    let perSide = max(2, processes / 2)
+    console.out(
+      "A/A over \(processes) processes (\(options.repetitions) timed passes each); "
+        + "for a gate of \(perSide) processes per side:")
+    console.out(
+      "strategy | lane | metric | A/A spread | threshold (source) | min. detectable change")
+    for b in floor.bands(perSide: perSide, settings: GateSettings()) {
+      console.out(
+        "\(b.strategy) | \(b.lane.rawValue) | \(b.metric) | "
+          + String(format: "±%.2f %% | %.2f %% ", b.spread * 100, b.threshold * 100)
+          + (b.fromNoise ? "(3 x A/A spread)" : "(configured)")
+          + String(format: " | +%.2f %%", b.minimumDetectableChange * 100))
+    }
     return .success
   }
 

@@ -70,7 +70,8 @@ enum BenchWorkers {
       "--compress-pos=no", "-q", "--callgrind-out-file=\(folder.path)/cg.out",
     ]
     let command =
-      "valgrind " + vgArgs.dropLast().joined(separator: " ")
+      "env -i (sorted environment) SWIFT_DETERMINISTIC_HASHING=1 valgrind "
+      + vgArgs.dropLast().joined(separator: " ")
       + " --callgrind-out-file=DIR/cg.out sigbench bench --counter-worker …"
     func unavailable(_ why: String) -> (CounterRunInfo, [CounterFigures]) {
       (
@@ -90,7 +91,9 @@ enum BenchWorkers {
         "--counter-points", String(points), "--quiet",
       ]
     do {
-      try spawn(valgrind, args, stripInjection: job.stripInjection, what: "counter worker \(tag)")
+      try spawn(
+        valgrind, args, stripInjection: job.stripInjection, what: "counter worker \(tag)",
+        extra: counterEnvironment, sortedEnvironment: true)
       let out = try decode(file, what: "counter worker \(tag)")
       guard out.underValgrind == true, let plan = out.counterPlan else {
         return unavailable("the counter worker did not find itself under valgrind")
@@ -107,14 +110,47 @@ enum BenchWorkers {
     }
   }
 
-  /// Runs `path args`, waits, and throws exit 3 with the tail of stderr on failure.
-  static func spawn(_ path: String, _ args: [String], stripInjection: Bool, what: String) throws {
+  /// Environment of every counter worker: Swift's per-process random hashing seed made fixed.
+  static let counterEnvironment = ["SWIFT_DETERMINISTIC_HASHING": "1"]
+
+  /// The executable that starts a counter worker with its environment in sorted order
+  /// (`env -i K=V … valgrind …`), when present. The order of the environment moved the
+  /// replay's instruction count: the same worker read 921.18 instructions/point with its
+  /// variables sorted and 909.19 with them reversed (1.3 %, beyond the gate's ±1 % band), and
+  /// `Process` passes them in the order of a randomly seeded dictionary, so one build measured
+  /// against itself read 907.2, 909.2 or 921.2 from run to run.
+  static let envTool = "/usr/bin/env"
+
+  /// Stands in for `SIGBENCH_INJECT` in a base counter worker's sorted environment, with a
+  /// value of the same length, so head and base workers differ only in its contents: without
+  /// it, the knob's presence on the head side alone moved an uninjected strategy's count by
+  /// the same 1.3 % (909.19 vs 921.18), and the self-test flagged the wrong strategy.
+  static let injectionPlaceholder = "SIGBENCH_INJECX"
+
+  /// Runs `path args` with `extra` added to the environment, waits, and throws exit 3 with the
+  /// tail of stderr on failure. With `sortedEnvironment` (and `envTool` present), the child
+  /// gets its environment in sorted order.
+  static func spawn(
+    _ path: String, _ args: [String], stripInjection: Bool, what: String,
+    extra: [String: String] = [:], sortedEnvironment: Bool = false
+  ) throws {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: path)
     p.arguments = args
     var env = ProcessInfo.processInfo.environment
-    if stripInjection { env.removeValue(forKey: Injection.environmentVariable) }
+    if stripInjection, let knob = env.removeValue(forKey: Injection.environmentVariable),
+      sortedEnvironment
+    {
+      // Keep the environment's layout: a placeholder of the same size where the knob was.
+      env[injectionPlaceholder] = String(repeating: "x", count: knob.utf8.count)
+    }
+    env.merge(extra) { _, new in new }
     p.environment = env
+    if sortedEnvironment && FileManager.default.isExecutableFile(atPath: envTool) {
+      p.executableURL = URL(fileURLWithPath: envTool)
+      p.arguments = ["-i"] + env.map { "\($0.key)=\($0.value)" }.sorted() + [path] + args
+      p.environment = [:]
+    }
     let err = Pipe()
     p.standardError = err
     p.standardOutput = FileHandle.nullDevice

@@ -43,6 +43,10 @@ struct GateCommand: Command {
       default: "benjamini-hochberg", allowed: ["benjamini-hochberg", "holm"]),
     OptionSpec(
       "seed", value: "N", help: "Seed of the worker order and the bootstrap (default: clock)."),
+    OptionSpec(
+      "noise-floor", value: "NAME",
+      help: "A/A noise floor <out>/baselines/noise/NAME.json (sigbench baseline noise NAME): "
+        + "thresholds become max(configured, 3 x A/A spread)."),
     OptionSpec("fail-on-inconclusive", help: "Exit 6 when a timing verdict is inconclusive."),
     OptionSpec(
       "enforce-budget", help: "Fail when a steady p99 exceeds the budget fraction of 4.17 ms."),
@@ -83,6 +87,7 @@ struct GateCommand: Command {
     } catch {
       throw ValidationError(error.description)
     }
+    r.repetitions = BenchOptions.gateRepetitions(points: r.session.corpus.points)
     r.processes = try BenchCommand.integer(a, "processes", 2...200, fallback: 10)
     r.counterPoints = try BenchCommand.integer(a, "counter-points", 1...1_000_000, fallback: 1000)
     guard let alpha = Double(a.value("alpha") ?? "0.01"), alpha > 0, alpha < 1 else {
@@ -109,6 +114,14 @@ struct GateCommand: Command {
       r.baseBinary = URL(fileURLWithPath: bin).standardizedFileURL.path
     }
     r.baselineName = baseline
+    if let n = a.value("noise-floor") {
+      guard Baseline.isValidName(n) else {
+        throw ValidationError(
+          "Noise floor names use letters, digits, '.', '_' and '-' (1-64 characters); got '\(n)'."
+        )
+      }
+      r.noiseFloorName = n
+    }
     r.failOnInconclusive = a.flag("fail-on-inconclusive")
     r.enforceBudget = a.flag("enforce-budget")
     r.counters = !a.flag("no-counters")

@@ -13,7 +13,8 @@ struct GateRunner {
   var session: BenchSession
   var lanes: [BenchLane] = BenchLane.allCases
   var processes = 10
-  /// Timed passes per strategy × lane inside each worker (more passes steady each replicate).
+  /// Timed passes per strategy × lane inside each worker (more passes steady each replicate);
+  /// `BenchOptions.gateRepetitions` for the corpus.
   var repetitions = 3
   var settings = GateSettings()
   var baselineName: String?
@@ -25,12 +26,17 @@ struct GateRunner {
   var counterPoints = 1000
   var orderSeed: UInt64 = 0
   var injection: Injection?
+  /// `--noise-floor NAME`: an A/A noise floor under `<out>/baselines/noise/`.
+  var noiseFloorName: String?
 
   /// Runs the gate, writes gate.json and gate.md, and returns the report.
   func run(console: Console) throws -> (GateReport, URL) {
     let started = Date()
     let baseline = try loadBaseline()
     let headMachine = MachineFingerprint.current()
+    var noise = try loadNoiseFloor()
+    var noiseWhy = noise?.incompatibility(
+      machine: headMachine, corpusChecksum: session.corpus.checksum)
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
       "sigbench-gate-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -47,6 +53,18 @@ struct GateRunner {
       headTimers: sides.headTimers, baseTimers: sides.baseTimers, settings: settings,
       processesPerSide: processes, order: sides.order, orderSeed: orderSeed)
     report.injection = injection
+    if let n = noise {
+      if noiseWhy == nil, n.replicates.isEmpty { noiseWhy = "it holds no figures" }
+      report.noiseFloor = GateReport.NoiseFloorUse(
+        name: n.name, createdAt: n.createdAt, processes: n.processes,
+        commit: n.provenance.gitCommit, status: noiseWhy.map { "not used: \($0)" } ?? "used")
+      if let why = noiseWhy {
+        report.warnings.append(
+          "noise floor '\(n.name)' not used (\(why)); thresholds are the configured ones")
+        noise = nil
+      }
+    }
+    report.repetitions = repetitions
     report.acknowledgements = baseline?.acknowledgements ?? []
     let headSets = ReplicateSet.collect(sides.head)
     var baseSets: [ReplicateSet] = []
@@ -65,7 +83,7 @@ struct GateRunner {
     }
     if !baseSets.isEmpty {
       report.timing = GateEvaluator.compareTiming(
-        head: headSets, base: baseSets, settings: settings)
+        head: headSets, base: baseSets, settings: settings, noise: noise)
       for i in report.timing.indices where report.timing[i].verdict == .regressed {
         if let a = acknowledgement(
           report.timing[i].strategy, report.timing[i].lane, report.timing[i].metric, baseline)
@@ -74,7 +92,7 @@ struct GateRunner {
           report.timing[i].acknowledgement = a
         }
       }
-      try confirm(&report, scratch: scratch, console: console)
+      try confirm(&report, noise: noise, scratch: scratch, console: console)
       let missing = Set(baseSets.map(\.strategy)).symmetricDifference(Set(headSets.map(\.strategy)))
       if !missing.isEmpty {
         report.warnings.append(
@@ -149,6 +167,23 @@ struct GateRunner {
     }
   }
 
+  /// The `--noise-floor` file, or `nil` when none was asked; exit 5 when missing or unreadable.
+  func loadNoiseFloor() throws -> NoiseFloor? {
+    guard let name = noiseFloorName else { return nil }
+    let url = BaselineStore(outDir: outDir).noiseURL(name)
+    guard FileManager.default.fileExists(atPath: url.path) else {
+      throw CommandFailure(
+        .baselineUnusable,
+        "no noise floor '\(name)' at \(url.path) (measure it with 'sigbench baseline noise \(name)')"
+      )
+    }
+    do {
+      return try NoiseFloor.decode(Data(contentsOf: url))
+    } catch {
+      throw CommandFailure(.baselineUnusable, "noise floor '\(name)' is unreadable: \(error)")
+    }
+  }
+
   func acknowledgement(_ strategy: String, _ lane: BenchLane, _ metric: String, _ b: Baseline?)
     -> String?
   {
@@ -200,7 +235,9 @@ struct GateRunner {
 
   /// Re-measures the strategies with a flagged regression in fresh processes; a flag that does
   /// not reproduce becomes "not confirmed".
-  func confirm(_ report: inout GateReport, scratch: URL, console: Console) throws {
+  func confirm(_ report: inout GateReport, noise: NoiseFloor?, scratch: URL, console: Console)
+    throws
+  {
     let flagged = report.timing.indices.filter { report.timing[$0].verdict == .regressed }
     guard !flagged.isEmpty else { return }
     let labels = Array(Set(flagged.map { report.timing[$0].strategy })).sorted()
@@ -223,7 +260,8 @@ struct GateRunner {
         .map {
           ReplicateSet(strategy: $0.strategy, lane: $0.lane, metric: $0.metric, values: $0.base)
         }
-    let second = GateEvaluator.compareTiming(head: head, base: base, settings: settings)
+    let second = GateEvaluator.compareTiming(
+      head: head, base: base, settings: settings, noise: noise)
     for i in flagged {
       let c = report.timing[i]
       guard
@@ -300,4 +338,8 @@ struct BaselineStore {
   var outDir: String
   var folder: URL { URL(fileURLWithPath: outDir).appendingPathComponent("baselines") }
   func url(_ name: String) -> URL { folder.appendingPathComponent("\(name).json") }
+  /// A/A noise floors: `<out>/baselines/noise/NAME.json`.
+  func noiseURL(_ name: String) -> URL {
+    folder.appendingPathComponent("noise").appendingPathComponent("\(name).json")
+  }
 }

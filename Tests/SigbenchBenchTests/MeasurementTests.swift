@@ -85,6 +85,18 @@ struct MeasurementTests {
     let (untouched, _) = try PointBenchmark(options: o, timer: Self.timer)
       .measure([thick], workload: workload, referenceID: "straight")
     #expect(untouched[0].injectedSpins == 0)
+    // time=P: a timed wait per batch-size window, set up and measured in the lane, recorded.
+    o.injection = Injection(strategy: "straight", timePercent: 50)
+    let (timed, _) = try PointBenchmark(options: o, timer: Self.timer)
+      .measure(
+        [thick], workload: BenchWorkload(strokes: [SampleFactory.line(400)]),
+        referenceID: "straight")
+    let calibration = try #require(timed[0].injection)
+    #expect(calibration.targetPercent == 50 && calibration.window == o.batchSize)
+    #expect(calibration.readTicks > 0 && calibration.pairs > 0)
+    // Self-timed, so even a loaded machine or a debug build shows most of it.
+    #expect(calibration.measuredPercent > 10, "\(calibration)")
+    #expect(timed[0].injectedSpins == 0)
   }
 
   @Test("bad options and empty workloads throw instead of trapping")

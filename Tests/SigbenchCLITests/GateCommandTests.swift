@@ -150,6 +150,45 @@ struct GateCommandTests {
     #expect(broken.code == 3, "\(broken.stderr)")
   }
 
+  @Test("baseline noise, then gate --noise-floor: thresholds and evidence from A/A; missing: 5")
+  func noiseFloor() throws {
+    let out = try EndToEndTests.tempFolder()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let base = ["--corpus", Self.fixture, "--out", out.path]
+    let noise = try Self.run(["baseline", "noise", "aa", "--processes", "6"] + base + Self.small)
+    #expect(noise.code == 0, "\(noise.stderr)")
+    #expect(noise.stdout.contains("batch-p50-ratio") && noise.stdout.contains("min. detectable"))
+    let floor = try NoiseFloor.decode(
+      Data(contentsOf: out.appendingPathComponent("baselines/noise/aa.json")))
+    #expect(floor.processes == 6 && floor.replicates.allSatisfy { $0.values.count == 6 })
+    let gate = try Self.run(
+      [
+        "gate", "--base-binary", EndToEndTests.binary.path, "--noise-floor", "aa", "--processes",
+        "3", "--no-counters", "--seed", "11", "--json",
+      ] + base + Self.small)
+    #expect(gate.code == 0, "\(gate.stderr)")
+    let g = try GateReport.decode(Data(gate.stdout.utf8))
+    #expect(g.noiseFloor?.status == "used" && g.noiseFloor?.processes == 6)
+    #expect(g.timing.allSatisfy { $0.noise != nil && !$0.thresholdSource.isEmpty })
+    for c in g.timing {
+      let e = try #require(c.noise)
+      #expect(c.effectiveThreshold == max(e.configuredThreshold, e.noiseThreshold))
+      #expect(c.thresholdSource.hasPrefix("A/A") == (e.noiseThreshold > e.configuredThreshold))
+    }
+    let md = try String(
+      contentsOf: out.appendingPathComponent("gates").appendingPathComponent(
+        try #require(
+          try FileManager.default.contentsOfDirectory(
+            atPath: out.appendingPathComponent("gates").path
+          ).first)
+      ).appendingPathComponent("gate.md"), encoding: .utf8)
+    #expect(md.contains("A/A noise floor `aa`") && md.contains("min. detectable change"))
+    let missing = try Self.run(
+      ["gate", "--base-binary", EndToEndTests.binary.path, "--noise-floor", "nope"] + base
+        + Self.small)
+    #expect(missing.code == 5 && missing.stderr.contains("no noise floor 'nope'"))
+  }
+
   static var valgrindAvailable: Bool {
     FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind")
   }

@@ -19,8 +19,14 @@ public struct TimingComparison: Codable, Hashable, Sendable {
   /// median(head) / median(base) with its bootstrap interval.
   public var ratio: Bootstrap.Interval?
   public var threshold: MetricThreshold
-  /// The relative threshold actually applied (absolute part folded in).
+  /// The relative threshold actually applied: the configured one (absolute part folded in),
+  /// or the A/A noise floor when that is larger.
   public var effectiveThreshold: Double
+  /// Where `effectiveThreshold` came from: "configured (default)", "configured (--thresholds)"
+  /// or "A/A noise floor 'NAME' (DATE, N processes)".
+  public var thresholdSource: String = ""
+  /// The A/A noise behind the threshold, when a noise floor covers this comparison.
+  public var noise: NoiseEvidence?
   /// Verdict of the re-measurement of a flagged regression, when one ran.
   public var confirmation: Confirmation?
   /// The baseline's reason, when this regression is acknowledged.
@@ -76,4 +82,33 @@ public struct BudgetCheck: Codable, Hashable, Sendable {
   /// Any single point slower than a whole period, in any process.
   public var wouldDropSample: Bool
   public var pointsOverPeriod: Int
+}
+
+/// The A/A noise behind one timing comparison's threshold (benchmarking.md §B.8, §E).
+public struct NoiseEvidence: Codable, Hashable, Sendable {
+  /// Noise floor name, date and A/A processes.
+  public var floor: String
+  public var createdAt: String
+  public var aaProcesses: Int
+  /// Standard deviation of head/base under no change for this comparison's process counts.
+  public var spread: Double
+  /// `NoiseSpread.thresholdMultiplier` × `spread`.
+  public var noiseThreshold: Double
+  /// The configured relative threshold (absolute part folded in).
+  public var configuredThreshold: Double
+  /// Smallest true change flagged "regressed" with 80 % power at the applied threshold.
+  public var minimumDetectableChange: Double
+
+  public init(
+    floor: String, createdAt: String, aaProcesses: Int, spread: Double, noiseThreshold: Double,
+    configuredThreshold: Double, minimumDetectableChange: Double
+  ) {
+    self.floor = floor
+    self.createdAt = createdAt
+    self.aaProcesses = aaProcesses
+    self.spread = spread
+    self.noiseThreshold = noiseThreshold
+    self.configuredThreshold = configuredThreshold
+    self.minimumDetectableChange = minimumDetectableChange
+  }
 }

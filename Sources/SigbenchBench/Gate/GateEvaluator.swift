@@ -2,9 +2,10 @@
 /// thresholds), counters (deterministic bands) and absolute budgets. Pure: no I/O, no clock.
 public enum GateEvaluator {
   /// Compares every replicate set present on both sides. p-values are corrected together over
-  /// all compared sets.
+  /// all compared sets. With a `noise` floor, each comparison it covers uses
+  /// max(configured threshold, 3 × A/A spread for its process counts) and carries that evidence.
   public static func compareTiming(
-    head: [ReplicateSet], base: [ReplicateSet], settings: GateSettings
+    head: [ReplicateSet], base: [ReplicateSet], settings: GateSettings, noise: NoiseFloor? = nil
   ) -> [TimingComparison] {
     let baseByKey = Dictionary(base.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
     var pending: [(ReplicateSet, ReplicateSet, MannWhitney.Result?)] = []
@@ -19,7 +20,27 @@ public enum GateEvaluator {
         settings.thresholds[h.metric]
         ?? MetricThreshold(relative: 0.05, absoluteNs: 0, source: "fallback")
       let baseMedian = Bootstrap.median(b.values)
-      let t = TimingRule.effective(th, baseMedian: baseMedian ?? 0)
+      let configured = TimingRule.effective(th, baseMedian: baseMedian ?? 0)
+      var t = configured
+      var source = "configured (\(th.source))"
+      var evidence: NoiseEvidence?
+      if let noise, let aa = noise.values(for: h.key),
+        let spread = NoiseSpread.ratioSpread(
+          aa, headCount: h.values.count, baseCount: b.values.count, seed: settings.seed)
+      {
+        let choice = NoiseSpread.threshold(configured: configured, spread: spread)
+        t = choice.value
+        if choice.fromNoise {
+          source =
+            "A/A noise floor '\(noise.name)' (\(noise.createdAt), \(noise.processes) processes)"
+        }
+        evidence = NoiseEvidence(
+          floor: noise.name, createdAt: noise.createdAt, aaProcesses: noise.processes,
+          spread: spread, noiseThreshold: NoiseSpread.thresholdMultiplier * spread,
+          configuredThreshold: configured,
+          minimumDetectableChange: NoiseSpread.minimumDetectableChange(
+            threshold: t, spread: spread, confidence: settings.confidence))
+      }
       let interval = Bootstrap.medianRatio(
         head: h.values, base: b.values, level: settings.confidence,
         resamples: settings.resamples, seed: settings.seed)
@@ -37,8 +58,8 @@ public enum GateEvaluator {
         base: b.values, headMedian: Bootstrap.median(h.values), baseMedian: baseMedian,
         u: test?.u, pValue: test?.p, pAdjusted: test == nil ? nil : adjusted[i],
         testMethod: test?.method, comparisons: pending.count, correction: settings.correction,
-        ratio: interval, threshold: th, effectiveThreshold: t, confirmation: nil,
-        acknowledgement: nil, note: note)
+        ratio: interval, threshold: th, effectiveThreshold: t, thresholdSource: source,
+        noise: evidence, confirmation: nil, acknowledgement: nil, note: note)
     }
   }
 

@@ -7,7 +7,9 @@ public enum GateMarkdown {
     o += "Mode **\(r.mode)**"
     if let b = r.baselineName { o += ", baseline `\(b)`" }
     if let b = r.baseBinary { o += ", base binary `\(b)`" }
-    o += "; \(r.processesPerSide) processes per side; exit code \(r.exitCode).\n\n"
+    o += "; \(r.processesPerSide) processes per side"
+    if let n = r.repetitions { o += ", \(n) timed passes each" }
+    o += "; exit code \(r.exitCode).\n\n"
     if let inj = r.injection {
       o += "> **Test-only injection active** (`SIGBENCH_INJECT`): strategy `\(inj.strategy)`"
       if let t = inj.timePercent { o += ", +\(t) % time" }
@@ -28,7 +30,8 @@ public enum GateMarkdown {
         if let a = c.acknowledgement { verdict += " — acknowledged: \(F.cell(a))" }
         o += "| \(F.cell(c.strategy)) | \(c.lane.rawValue) | \(c.metric) | \(F.ns(c.baseMedian)) "
         o += "| \(F.ns(c.headMedian)) | \(ci) | \(F.p(c.pValue)) (\(F.p(c.pAdjusted))) "
-        o += "| ±\(F.ratio(c.effectiveThreshold * 100))% (\(c.threshold.source)) "
+        let source = c.thresholdSource.isEmpty ? c.threshold.source : c.thresholdSource
+        o += "| ±\(F.ratio(c.effectiveThreshold * 100))% (\(F.cell(source))) "
         o += "| \(c.head.count)/\(c.base.count) | \(verdict) |\n"
       }
       o += "\nU test: \(r.timing.first?.testMethod ?? "–"); \(r.settings.correction.rawValue) "
@@ -38,6 +41,7 @@ public enum GateMarkdown {
       o += "when significant after correction and the whole interval lies beyond the threshold; "
       o += "a flagged regression is re-measured once before it fails.\n\n"
     }
+    o += noiseSection(r)
     o += "### Counters (\(r.counterStatus))\n\n"
     if !r.counters.isEmpty {
       o +=
@@ -85,6 +89,29 @@ public enum GateMarkdown {
     o += "- Process order: \(r.order.joined(separator: " ")) (seed \(r.orderSeed)).\n"
     o += String(format: "- Gate wall time: %.1f s.\n", r.seconds)
     for w in r.warnings { o += "- warning: \(w)\n" }
+    return o
+  }
+
+  /// The A/A noise floor: per comparison its spread, the threshold it implies, and the
+  /// minimum detectable change (benchmarking.md §E).
+  static func noiseSection(_ r: GateReport) -> String {
+    typealias F = MarkdownFormat
+    guard let n = r.noiseFloor else { return "" }
+    var o =
+      "### A/A noise floor `\(n.name)` (\(n.createdAt), \(n.processes) processes): \(n.status)\n\n"
+    let rows = r.timing.filter { $0.noise != nil }
+    guard !rows.isEmpty else { return o }
+    o += "| strategy | lane | metric | A/A spread | 3 × spread | configured | applied "
+    o += "| min. detectable change (80 % power) |\n|---|---|---|---|---|---|---|---|\n"
+    func pct(_ v: Double) -> String { String(format: "%.2f %%", v * 100) }
+    for c in rows {
+      guard let e = c.noise else { continue }
+      o += "| \(F.cell(c.strategy)) | \(c.lane.rawValue) | \(c.metric) | ±\(pct(e.spread)) "
+      o += "| \(pct(e.noiseThreshold)) | \(pct(e.configuredThreshold)) "
+      o += "| \(pct(c.effectiveThreshold)) | +\(pct(e.minimumDetectableChange)) |\n"
+    }
+    o += "\nSpread: standard deviation of head/base between two sides of this gate's size drawn "
+    o += "from the A/A processes; applied threshold = max(configured, 3 × spread).\n\n"
     return o
   }
 

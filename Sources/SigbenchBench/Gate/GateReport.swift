@@ -21,6 +21,9 @@ public struct GateReport: Codable, Hashable, Sendable {
   public var baseTimers: [TimerCalibration]
   public var settings: GateSettings
   public var processesPerSide: Int
+  /// Timed passes per strategy × lane inside each worker (`nil` in reports from before it was
+  /// recorded).
+  public var repetitions: Int?
   /// The order the worker processes ran in ("head" / "base"), drawn from `orderSeed`.
   public var order: [String]
   public var orderSeed: UInt64
@@ -32,6 +35,8 @@ public struct GateReport: Codable, Hashable, Sendable {
   public var budgets: [BudgetCheck]
   public var acknowledgements: [Acknowledgement]
   public var injection: Injection?
+  /// The A/A noise floor asked for (`--noise-floor`), and whether it was used.
+  public var noiseFloor: NoiseFloorUse?
   /// The process exit code and its meaning.
   public var exitCode: Int32
   public var outcome: String
@@ -69,10 +74,29 @@ public struct GateReport: Codable, Hashable, Sendable {
     budgets = []
     acknowledgements = []
     injection = nil
+    noiseFloor = nil
     exitCode = 0
     outcome = ""
     warnings = []
     seconds = 0
+  }
+
+  /// Which A/A noise floor a gate was given and whether its timing used it.
+  public struct NoiseFloorUse: Codable, Hashable, Sendable {
+    public var name: String
+    public var createdAt: String
+    public var processes: Int
+    public var commit: String?
+    /// "used", or "not used: " and why (then every threshold is the configured one).
+    public var status: String
+
+    public init(name: String, createdAt: String, processes: Int, commit: String?, status: String) {
+      self.name = name
+      self.createdAt = createdAt
+      self.processes = processes
+      self.commit = commit
+      self.status = status
+    }
   }
 
   public func encoded() throws -> Data {

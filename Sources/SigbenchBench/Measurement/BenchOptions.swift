@@ -20,14 +20,29 @@ public struct BenchOptions: Codable, Hashable, Sendable {
   public init() {}
 
   /// The lean profile of gate and baseline workers: only the figures the gate compares
-  /// (no synthetic strokes, no raw samples), the same warm-up, three timed passes (as the
-  /// gate's own workers use).
+  /// (no synthetic strokes, no raw samples), the same warm-up, three timed passes (the gate
+  /// and `baseline save` raise them to `gateRepetitions` for the corpus).
   public static var gateWorker: BenchOptions {
     var o = BenchOptions()
     o.syntheticLengths = []
     o.repetitions = 3
     return o
   }
+
+  /// Timed passes per gate or baseline worker for a workload of `points` points: enough that
+  /// each strategy × lane times about `gatePointsPerWorker` points, within 3 … 30.
+  ///
+  /// Why: on the 2,516-point `Corpus/` one pass takes ~0.2 ms, so three passes made a process's
+  /// figure rest on half a millisecond, and a speed swing of the shared VM inside that window
+  /// moved one strategy alone (per-process `batch-p50-ratio` of an A/A pair ranged 0.72…1.50
+  /// over 10 processes with 3 passes; 0.977…1.012 with 30). Larger corpora keep 3 passes.
+  public static func gateRepetitions(points: Int) -> Int {
+    guard points > 0 else { return 3 }
+    return min(30, max(3, (gatePointsPerWorker + points - 1) / points))
+  }
+
+  /// Points per strategy × lane a gate worker times (see `gateRepetitions`).
+  public static let gatePointsPerWorker = 60_000
 
   /// Checks ranges; throws with the reason.
   public func validate() throws(BenchError) {

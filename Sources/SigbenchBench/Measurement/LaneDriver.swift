@@ -8,8 +8,13 @@ struct LaneDriver {
   let strategy: ConfiguredStrategy
   let lane: BenchLane
   let workload: BenchWorkload
-  /// Injected spin rounds per push (0 unless the test-only knob targets this strategy).
-  var spins: UInt64 = 0
+  /// Injected work per push (none unless the test-only knob targets this strategy).
+  var work = InjectedWork()
+  /// The volatile spin rounds per push (the counter lane sets only these).
+  var spins: UInt64 {
+    get { work.spins }
+    set { work.spins = newValue }
+  }
   var output = StrokeOutput(reservingSegments: 256, elements: 2048, discs: 256)
 
   init(strategy: ConfiguredStrategy, lane: BenchLane, workload: BenchWorkload) {
@@ -38,11 +43,11 @@ struct LaneDriver {
     // first write to each array would then allocate (copy-on-write) inside a measured pass.
     var out = StrokeOutput()
     swap(&out, &output)
-    let spins = spins
+    let work = work
     eachItem { item, step in
       for stroke in item.strokes {
         var instance = strategy.makeInstance()
-        LaneDriver.openUntimed(&instance, &step, stroke, &out, spins)
+        LaneDriver.openUntimed(&instance, &step, stroke, &out, work)
       }
     }
     output = out
@@ -58,13 +63,13 @@ struct LaneDriver {
     // first write to each array would then allocate (copy-on-write) inside a measured pass.
     var out = StrokeOutput()
     swap(&out, &output)
-    let spins = spins
+    let work = work
     var strokeID: Int32 = 0
     eachItem { item, step in
       for stroke in item.strokes {
         var instance = strategy.makeInstance()
         finishes.append(
-          LaneDriver.openSingle(&instance, &step, stroke, &out, spins, strokeID, &record))
+          LaneDriver.openSingle(&instance, &step, stroke, &out, work, strokeID, &record))
         strokeID += 1
       }
     }
@@ -83,11 +88,11 @@ struct LaneDriver {
     // first write to each array would then allocate (copy-on-write) inside a measured pass.
     var out = StrokeOutput()
     swap(&out, &output)
-    let spins = spins
+    let work = work
     eachItem { item, step in
       for stroke in item.strokes {
         var instance = strategy.makeInstance()
-        let r = LaneDriver.openBatched(&instance, &step, stroke, &out, spins, batch, &perPoint)
+        let r = LaneDriver.openBatched(&instance, &step, stroke, &out, work, batch, &perPoint)
         points += r.points
         ns += r.ns
       }
@@ -100,29 +105,29 @@ struct LaneDriver {
   // per stroke, then runs the fully specialised loop.
   private static func openUntimed<S: SmoothingStrategy>(
     _ s: inout S, _ step: inout any LaneStep, _ samples: [Sample], _ out: inout StrokeOutput,
-    _ spins: UInt64
+    _ work: InjectedWork
   ) {
-    func go<L: LaneStep>(_ l: inout L) { ReplayLoops.untimed(&s, samples, &out, &l, spins: spins) }
+    func go<L: LaneStep>(_ l: inout L) { ReplayLoops.untimed(&s, samples, &out, &l, work: work) }
     go(&step)
   }
 
   private static func openSingle<S: SmoothingStrategy>(
     _ s: inout S, _ step: inout any LaneStep, _ samples: [Sample], _ out: inout StrokeOutput,
-    _ spins: UInt64, _ id: Int32, _ record: inout PointRecord
+    _ work: InjectedWork, _ id: Int32, _ record: inout PointRecord
   ) -> Double {
     func go<L: LaneStep>(_ l: inout L) -> Double {
-      ReplayLoops.single(&s, samples, &out, &l, spins: spins, strokeID: id, record: &record)
+      ReplayLoops.single(&s, samples, &out, &l, work: work, strokeID: id, record: &record)
     }
     return go(&step)
   }
 
   private static func openBatched<S: SmoothingStrategy>(
     _ s: inout S, _ step: inout any LaneStep, _ samples: [Sample], _ out: inout StrokeOutput,
-    _ spins: UInt64, _ batch: Int, _ perPoint: inout [Double]
+    _ work: InjectedWork, _ batch: Int, _ perPoint: inout [Double]
   ) -> (points: Int, ns: Double) {
     func go<L: LaneStep>(_ l: inout L) -> (points: Int, ns: Double) {
       ReplayLoops.batched(
-        &s, samples, &out, &l, spins: spins, batch: batch, perPoint: &perPoint)
+        &s, samples, &out, &l, work: work, batch: batch, perPoint: &perPoint)
     }
     return go(&step)
   }

@@ -37,8 +37,11 @@ public struct LaneFigures: Codable, Hashable, Sendable {
   public var budget: BudgetFigure?
   /// Metric → this figure / the reference strategy's figure in the same lane, same process.
   public var ratioToReference: [String: Double]
-  /// Spin rounds injected per push by the test-only knob (0 when inactive).
+  /// Volatile spin rounds injected per push by the test-only knob's `spin=N` (0 when inactive).
   public var injectedSpins: UInt64
+  /// How the knob's `time=P` was set up in this lane and the change it made there before the
+  /// timed passes (`nil` unless `time=P` targets this strategy).
+  public var injection: InjectionCalibration?
 
   public init(
     strategy: String, strategyID: String, lane: BenchLane, build: String, preferred: String,

@@ -62,6 +62,8 @@ public struct PointBenchmark: Sendable {
     var driver: LaneDriver
     var warm: WarmupReport
     var series: RawSeries
+    /// How the `time=P` wait was set up (when the knob asks for time on this strategy).
+    var calibration: InjectionCalibration?
     var points: [Double] = []
     var steady: [Double] = []
     var start: [Double] = []
@@ -94,7 +96,7 @@ public struct PointBenchmark: Sendable {
     }
   }
 
-  /// A warmed-up state (with the injection's spins calibrated when the knob targets it).
+  /// A warmed-up state (with the `time=P` wait set up when the knob targets it).
   func prepare(_ strategy: ConfiguredStrategy, _ lane: BenchLane, _ workload: BenchWorkload)
     -> LaneState
   {
@@ -104,13 +106,14 @@ public struct PointBenchmark: Sendable {
     }
     driver.spins = injection?.spins ?? 0
     let warm = warmUp(&driver)
-    if let pct = injection?.timePercent {
-      driver.spins += SpinCalibration.spins(for: pct, &driver, batch: options.batchSize)
+    let calibration = injection?.timePercent.map {
+      WaitCalibration.calibrate(percent: $0, &driver, batch: options.batchSize)
     }
     return LaneState(
       strategy: strategy, lane: lane, driver: driver, warm: warm,
       series: RawSeries(
-        strategy: strategy.label, lane: lane, passes: [], finishes: [], batched: []))
+        strategy: strategy.label, lane: lane, passes: [], finishes: [], batched: []),
+      calibration: calibration)
   }
 
   /// The figures of a finished state (synthetic strokes measured here).
@@ -122,7 +125,7 @@ public struct PointBenchmark: Sendable {
         p99FractionOfPeriod: $0.p99 / BudgetFigure.samplePeriodNs, pointsOverPeriod: over,
         wouldDropSample: over > 0)
     }
-    return LaneFigures(
+    var f = LaneFigures(
       strategy: st.strategy.label, strategyID: st.strategy.id, lane: st.lane,
       build: BuildConfiguration.current,
       preferred: preferred(steadySummary ?? LatencySummary(st.points)),
@@ -131,8 +134,11 @@ public struct PointBenchmark: Sendable {
       batched: LatencySummary(st.batched), batchSize: options.batchSize,
       throughputPointsPerSecond: st.batchNs > 0 ? Double(st.batchPoints) / st.batchNs * 1e9 : nil,
       deciles: st.decileValues.map { Bootstrap.median($0) },
-      synthetic: synthetic(st.strategy, st.lane, spins: st.driver.spins, workload.rasterSpec),
-      warmup: st.warm, budget: budget, ratioToReference: [:], injectedSpins: st.driver.spins)
+      synthetic: synthetic(st.strategy, st.lane, work: st.driver.work, workload.rasterSpec),
+      warmup: st.warm, budget: budget, ratioToReference: [:],
+      injectedSpins: st.driver.work.spins)
+    f.injection = st.calibration
+    return f
   }
 
   /// Discards `discardedPasses` untimed replays, then runs batched passes until two medians
@@ -170,14 +176,14 @@ public struct PointBenchmark: Sendable {
   }
 
   func synthetic(
-    _ strategy: ConfiguredStrategy, _ lane: BenchLane, spins: UInt64,
+    _ strategy: ConfiguredStrategy, _ lane: BenchLane, work: InjectedWork,
     _ spec: SigbenchRender.RenderSpec
   ) -> [SyntheticFigure] {
     options.syntheticLengths.compactMap { length in
       let workload = BenchWorkload(
         strokes: [BenchWorkload.syntheticStroke(count: length)], rasterSpec: spec)
       var d = LaneDriver(strategy: strategy, lane: lane, workload: workload)
-      d.spins = spins
+      d.work = work
       // Short strokes get an untimed replay first; long ones warm themselves up.
       if length <= 1_000 { d.untimedPass() }
       let (record, _) = d.singlePass()

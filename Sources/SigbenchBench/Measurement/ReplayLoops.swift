@@ -26,9 +26,10 @@ public struct PointRecord: Sendable {
 /// The inner loops, generic over the strategy and the lane step so each combination is
 /// specialised once the existential is opened (one open per stroke, outside any bracket).
 ///
-/// `spins` > 0 only when the test-only injection knob targets this strategy: that many rounds
-/// of `cshim_spin_inline` run right after `push`, inside the bracket.
+/// `work` is active only when the test-only injection knob targets this strategy: it runs
+/// right after `push`, inside the bracket (`InjectedWork`).
 enum ReplayLoops {
+  /// A push followed by exactly `spins` rounds (the counter lane).
   @inline(__always) static func push<S: SmoothingStrategy>(
     _ s: inout S, _ sample: Sample, _ output: inout StrokeOutput, spins: UInt64
   ) {
@@ -36,13 +37,22 @@ enum ReplayLoops {
     if spins != 0 { cshim_spin_inline(spins) }
   }
 
+  /// A push followed by this push's share of `work` (`InjectedWork`).
+  @inline(__always) static func push<S: SmoothingStrategy>(
+    _ s: inout S, _ sample: Sample, _ output: inout StrokeOutput, work: inout InjectedWork
+  ) {
+    s.push(sample, into: &output)
+    if work.isActive { work.apply() }
+  }
+
   /// Untimed replay of one stroke (warm-up).
   static func untimed<S: SmoothingStrategy, L: LaneStep>(
     _ s: inout S, _ samples: [Sample], _ output: inout StrokeOutput, _ step: inout L,
-    spins: UInt64
+    work: InjectedWork
   ) {
+    var work = work.forStroke()
     for sample in samples {
-      push(&s, sample, &output, spins: spins)
+      push(&s, sample, &output, work: &work)
       step.after(output)
     }
     s.finish(into: &output)
@@ -52,13 +62,14 @@ enum ReplayLoops {
   /// One bracket per push; returns the `finish` bracket, ns.
   static func single<S: SmoothingStrategy, L: LaneStep>(
     _ s: inout S, _ samples: [Sample], _ output: inout StrokeOutput, _ step: inout L,
-    spins: UInt64, strokeID: Int32, record: inout PointRecord
+    work: InjectedWork, strokeID: Int32, record: inout PointRecord
   ) -> Double {
+    var work = work.forStroke()
     let n = Int32(samples.count)
     var i: Int32 = 0
     for sample in samples {
       let t0 = MonotonicClock.now()
-      push(&s, sample, &output, spins: spins)
+      push(&s, sample, &output, work: &work)
       step.after(output)
       let t1 = MonotonicClock.now()
       record.ns.append(Double(t1 &- t0))
@@ -79,15 +90,16 @@ enum ReplayLoops {
   /// points and nanoseconds inside the timed batches.
   static func batched<S: SmoothingStrategy, L: LaneStep>(
     _ s: inout S, _ samples: [Sample], _ output: inout StrokeOutput, _ step: inout L,
-    spins: UInt64, batch: Int, perPoint: inout [Double]
+    work: InjectedWork, batch: Int, perPoint: inout [Double]
   ) -> (points: Int, ns: Double) {
+    var work = work.forStroke()
     var points = 0
     var total = 0.0
     var start = 0
     while start + batch <= samples.count {
       let t0 = MonotonicClock.now()
       for j in start..<(start + batch) {
-        push(&s, samples[j], &output, spins: spins)
+        push(&s, samples[j], &output, work: &work)
         step.after(output)
       }
       let t1 = MonotonicClock.now()
@@ -98,7 +110,7 @@ enum ReplayLoops {
       start += batch
     }
     for j in start..<samples.count {
-      push(&s, samples[j], &output, spins: spins)
+      push(&s, samples[j], &output, work: &work)
       step.after(output)
     }
     s.finish(into: &output)

@@ -14,6 +14,10 @@ enum BenchRunSupport {
     OptionSpec(
       "processes", value: "N", help: "Gate worker processes per side (with --baseline).",
       default: "10"),
+    OptionSpec(
+      "noise-floor", value: "NAME",
+      help: "With --baseline: A/A noise floor <out>/baselines/noise/NAME.json; thresholds become "
+        + "max(configured, 3 x A/A spread)."),
     OptionSpec("no-counters", help: "Skip the callgrind counters."),
   ]
 

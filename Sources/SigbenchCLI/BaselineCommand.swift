@@ -75,7 +75,8 @@ struct BaselineCommand: Command {
     }
   }
 
-  func save(_ console: Console) throws -> ExitCode {
+  /// The corpus session and the gate workers' options (`save` and `noise` measure alike).
+  func workerSetup() throws -> (BenchSession, BenchOptions) {
     guard let corpus = a.value("corpus") else { throw ValidationError("Missing '--corpus <DIR>'.") }
     let session = try BenchSession(corpus: corpus, strategies: a.value("strategies"))
     var options = BenchOptions.gateWorker
@@ -86,6 +87,11 @@ struct BaselineCommand: Command {
     } catch {
       throw ValidationError(error.description)
     }
+    return (session, options)
+  }
+
+  func save(_ console: Console) throws -> ExitCode {
+    let (session, options) = try workerSetup()
     let pipeline = BenchPipeline(
       session: session, options: options,
       processes: try BenchCommand.integer(a, "processes", 2...200),
@@ -114,19 +120,11 @@ struct BaselineCommand: Command {
 
   /// Measures an A/A noise floor: the timing workers of `save`, without counters.
   func noise(_ console: Console) throws -> ExitCode {
-    guard let corpus = a.value("corpus") else { throw ValidationError("Missing '--corpus <DIR>'.") }
-    let session = try BenchSession(corpus: corpus, strategies: a.value("strategies"))
-    var options = BenchOptions.gateWorker
-    options.repetitions = BenchOptions.gateRepetitions(points: session.corpus.points)
-    do {
-      options.lanes = try BenchLane.parseList(a.value("lanes")!)
-    } catch {
-      throw ValidationError(error.description)
-    }
     if ProcessInfo.processInfo.environment[Injection.environmentVariable] != nil {
       throw ValidationError(
         "\(Injection.environmentVariable) is set: a noise floor must be measured without the knob.")
     }
+    let (session, options) = try workerSetup()
     let processes = try BenchCommand.integer(a, "processes", 4...400)
     let pipeline = BenchPipeline(
       session: session, options: options, processes: processes, counters: false)

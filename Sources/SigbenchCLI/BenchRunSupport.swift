@@ -18,6 +18,8 @@ enum BenchRunSupport {
       "noise-floor", value: "NAME",
       help: "With --baseline: A/A noise floor <out>/baselines/noise/NAME.json; thresholds become "
         + "max(configured, 3 x A/A spread)."),
+    OptionSpec(
+      "budget-report-only", help: "With --baseline: report the ink budget without failing on it."),
     OptionSpec("no-counters", help: "Skip the callgrind counters."),
   ]
 

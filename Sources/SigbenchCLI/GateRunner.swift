@@ -21,7 +21,7 @@ struct GateRunner {
   var baseBinary: String?
   var outDir: String
   var failOnInconclusive = false
-  var enforceBudget = false
+  var enforceBudget = true
   var counters = true
   var counterPoints = 1000
   var orderSeed: UInt64 = 0
@@ -124,7 +124,7 @@ struct GateRunner {
     report.exitCode = code.rawValue
     report.outcome = GateRunner.outcome(code)
     if !enforceBudget && report.budgets.contains(where: { $0.verdict == .overBudget }) {
-      report.warnings.append("over budget (reported only; --enforce-budget makes it fail)")
+      report.warnings.append("over budget (reported only: --budget-report-only)")
     }
     report.seconds = Date().timeIntervalSince(started)
     let folder = URL(fileURLWithPath: outDir).appendingPathComponent("gates")
@@ -322,6 +322,14 @@ struct GateRunner {
     }
     report.counters = GateEvaluator.compareCounters(
       head: headCounters, base: baseCounters, tolerance: settings.instructionTolerance)
+    if BuildConfiguration.isDebug
+      && headCounters.contains(where: { ($0.steadyAllocations ?? 0) > 0 })
+    {
+      // Measured: the knob's parsing alone moved an uninjected strategy by +1.8 % in a debug build.
+      report.warnings.append(
+        "debug build: pushes allocate, and malloc's instruction count follows the heap's history, "
+          + "so instructions/point can move by a few % without a code change; gate release builds")
+    }
     for i in report.counters.indices where report.counters[i].verdict == .regressed {
       if let a = acknowledgement(
         report.counters[i].strategy, report.counters[i].lane, report.counters[i].metric, baseline)

@@ -28,8 +28,11 @@ public enum GateMarkdown {
         var verdict = "**\(c.verdict.rawValue)**"
         if let conf = c.confirmation { verdict += " (re-measured: \(conf.verdict.rawValue))" }
         if let a = c.acknowledgement { verdict += " — acknowledged: \(F.cell(a))" }
-        o += "| \(F.cell(c.strategy)) | \(c.lane.rawValue) | \(c.metric) | \(F.ns(c.baseMedian)) "
-        o += "| \(F.ns(c.headMedian)) | \(ci) | \(F.p(c.pValue)) (\(F.p(c.pAdjusted))) "
+        // A ratio metric (to the reference strategy in the same process) has no unit.
+        let isRatio = c.metric.hasSuffix("ratio")
+        func value(_ v: Double?) -> String { isRatio ? F.ratio(v) : F.ns(v) }
+        o += "| \(F.cell(c.strategy)) | \(c.lane.rawValue) | \(c.metric) | \(value(c.baseMedian)) "
+        o += "| \(value(c.headMedian)) | \(ci) | \(F.p(c.pValue)) (\(F.p(c.pAdjusted))) "
         let source = c.thresholdSource.isEmpty ? c.threshold.source : c.thresholdSource
         o += "| ±\(F.ratio(c.effectiveThreshold * 100))% (\(F.cell(source))) "
         o += "| \(c.head.count)/\(c.base.count) | \(verdict) |\n"

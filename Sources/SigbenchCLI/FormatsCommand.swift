@@ -71,10 +71,12 @@ struct FormatsCommand: Command {
         console.out(try JSONOutput.string(rows))
         return .success
       }
-      for d in FormatCatalog.all.map(\.descriptor) {
+      let descriptors = FormatCatalog.all.map(\.descriptor)
+      let idWidth = (descriptors.map(\.id.count).max() ?? 0) + 2
+      for d in descriptors {
         let ext = d.extensions.map { "." + $0 }.joined(separator: " ")
         console.out(
-          "\(d.id.padding(toLength: 12, withPad: " ", startingAt: 0))"
+          "\(d.id.padding(toLength: idWidth, withPad: " ", startingAt: 0))"
             + "\(d.canWrite ? "read/write" : "read      ")  \(ext)")
         console.out("              \(d.summary) Units: \(d.units)")
       }

@@ -125,7 +125,7 @@ public enum FormatStudy {
     row.samples = readable.reduce(0) { $0 + stored($1.0) }
     row.bytes = readable.reduce(0) { $0 + $1.1.count }
     row.gzipBytes = readable.reduce(0) {
-      $0 + (FormatStudyGzip.compress($1.1)?.count ?? $1.1.count)
+      $0 + (ZlibCodec.compress($1.1)?.count ?? $1.1.count)
     }
     let n = Double(max(1, row.samples))
     row.bytesPerSample = Double(row.bytes) / n

@@ -197,6 +197,21 @@ struct ScanlineUnion: Sendable {
     swap(&ct, &counters)
   }
 
+  /// Inserts `c` into the first `count` crossings, kept sorted by x (insertion sort: the list
+  /// is nearly sorted from row to row, so this is O(1) amortised per crossing).
+  @inline(__always)
+  private static func insertSorted(
+    _ c: Crossing, into cr: UnsafeMutablePointer<Crossing>, count m: inout Int
+  ) {
+    var j = m
+    while j > 0, cr[j - 1].x > c.x {
+      cr[j] = cr[j - 1]
+      j -= 1
+    }
+    cr[j] = c
+    m += 1
+  }
+
   private static func sweep(
     _ edge: UnsafeMutablePointer<Edge>, _ head: UnsafeMutablePointer<Int32>, rows: Int,
     firstRow r0: Int, crossings cr: UnsafeMutablePointer<Crossing>,
@@ -215,28 +230,17 @@ struct ScanlineUnion: Sendable {
         let e = edge[Int(c.edge)]
         if e.y1 <= yc { continue }
         c.x = e.x0 + (yc - e.y0) * e.dxdy
-        var j = m
-        while j > 0, cr[j - 1].x > c.x {
-          cr[j] = cr[j - 1]
-          j -= 1
-        }
-        cr[j] = c
-        m += 1
+        insertSorted(c, into: cr, count: &m)
       }
       // Edges starting on this row (an edge between two samples crosses none).
       var k = head[b]
       while k >= 0 {
         let e = edge[Int(k)]
         if e.y1 > yc {
-          let c = Crossing(
-            x: e.x0 + (yc - e.y0) * e.dxdy, edge: k, winding: e.winding, group: e.group)
-          var j = m
-          while j > 0, cr[j - 1].x > c.x {
-            cr[j] = cr[j - 1]
-            j -= 1
-          }
-          cr[j] = c
-          m += 1
+          insertSorted(
+            Crossing(
+              x: e.x0 + (yc - e.y0) * e.dxdy, edge: k, winding: e.winding, group: e.group),
+            into: cr, count: &m)
         }
         k = e.next
       }

@@ -1,6 +1,7 @@
 import CLZMA
 import CZlib
 import Foundation
+import SigbenchFormats
 
 /// Compressors for test fixtures (compressed Wacom UIM chunks), through Debian's zlib and
 /// liblzma — the writer side of what `UIMChunkCompression` reads. Each returns `nil` only when
@@ -13,34 +14,15 @@ public enum TestCompression {
     var windowBits: Int32 {
       switch self {
       case .zlib: return 15
-      case .gzip: return 15 + 16
+      case .gzip: return ZlibCodec.gzipWindowBits
       case .raw: return -15
       }
     }
   }
 
-  /// `input` deflated at zlib's default level 6.
+  /// `input` deflated at zlib's default level 6 (`ZlibCodec`, the format study's own zlib).
   public static func deflate(_ input: [UInt8], framing: DeflateFraming) -> [UInt8]? {
-    var stream = z_stream()
-    guard
-      deflateInit2_(
-        &stream, 6, Z_DEFLATED, framing.windowBits, 8, Z_DEFAULT_STRATEGY, zlibVersion(),
-        Int32(MemoryLayout<z_stream>.size)) == Z_OK
-    else { return nil }
-    defer { deflateEnd(&stream) }
-    var source = input
-    var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, UInt(input.count))) + 64)
-    let status = source.withUnsafeMutableBufferPointer { inp in
-      output.withUnsafeMutableBufferPointer { out -> Int32 in
-        stream.next_in = inp.baseAddress
-        stream.avail_in = UInt32(inp.count)
-        stream.next_out = out.baseAddress
-        stream.avail_out = UInt32(out.count)
-        return CZlib.deflate(&stream, Z_FINISH)
-      }
-    }
-    guard status == Z_STREAM_END else { return nil }
-    return Array(output.prefix(Int(stream.total_out)))
+    ZlibCodec.deflate(input, windowBits: framing.windowBits)
   }
 
   /// A PKZIP archive (APPNOTE 4.3) of one entry `name` holding `input`, deflated (method 8) or

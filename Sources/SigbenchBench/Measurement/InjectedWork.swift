@@ -21,7 +21,7 @@ import CShim
 ///   the rest: mispredicted branches around the wait, the bracket's reads inside the window;
 ///   `WaitCalibration`), none when that is ≤ 0.
 ///
-/// Inactive, it costs one compare and branch per push.
+/// Inactive, it costs two compares (spins, fraction) and a branch per push.
 struct InjectedWork: Hashable, Sendable {
   /// Volatile spin rounds per push (`spin=N`).
   var spins: UInt64 = 0

@@ -15,9 +15,12 @@ let package = Package(
     // Value types, units, the strategy protocol and spec syntax. Standard library only.
     .target(name: "SigbenchCore"),
     .target(name: "SigbenchStrategies", dependencies: ["SigbenchCore"]),
+    // Every on-disk schema (run result, bench report, baseline, noise floor, gate report), the
+    // run folder and atomic writes. Core and Foundation only.
+    .target(name: "SigbenchResults", dependencies: ["SigbenchCore"]),
     .target(
       name: "SigbenchFormats", dependencies: ["SigbenchCore", "CZlib", "CLZMA"],
-      exclude: ["BinaryFormat.md"]),
+      exclude: ["Native/BinaryFormat.md"]),
     // zlib (Debian `zlib1g-dev`) for the format study's gzip-compressed sizes and for
     // ZIP-compressed chunks of Wacom UIM files.
     .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
@@ -34,13 +37,25 @@ let package = Package(
     .target(name: "SigbenchRender", dependencies: ["SigbenchCore", "CGD", "CCairo"]),
     .target(
       name: "SigbenchBench",
-      dependencies: ["SigbenchCore", "SigbenchStrategies", "SigbenchRender", "CShim"]),
-    .target(name: "SigbenchReport", dependencies: ["SigbenchCore", "SigbenchBench"]),
+      dependencies: [
+        "SigbenchCore", "SigbenchStrategies", "SigbenchRender", "SigbenchResults", "CShim",
+      ]),
+    // Presenters (HTML, Markdown, CSV, console tables) over SigbenchResults types only.
+    .target(name: "SigbenchReport", dependencies: ["SigbenchCore", "SigbenchResults"]),
+    // The pipelines as library code (run, bench, gate, baseline, render-bench), reporting
+    // progress through a callback; never prints or exits.
+    .target(
+      name: "SigbenchRun",
+      dependencies: [
+        "SigbenchCore", "SigbenchStrategies", "SigbenchFormats", "SigbenchRender",
+        "SigbenchResults", "SigbenchBench", "SigbenchReport",
+      ]),
+    // Parse, validate, call a pipeline, print, exit.
     .target(
       name: "SigbenchCLI",
       dependencies: [
         "SigbenchCore", "SigbenchStrategies", "SigbenchFormats", "SigbenchRender",
-        "SigbenchBench", "SigbenchReport",
+        "SigbenchResults", "SigbenchBench", "SigbenchReport", "SigbenchRun",
       ]),
     .executableTarget(name: "sigbench", dependencies: ["SigbenchCLI"]),
     .target(
@@ -63,13 +78,27 @@ let package = Package(
       exclude: ["__Snapshots__"]),
     .testTarget(
       name: "SigbenchBenchTests",
-      dependencies: ["SigbenchCore", "SigbenchBench", "SigbenchStrategies", "SigbenchTestSupport"]),
+      dependencies: [
+        "SigbenchCore", "SigbenchBench", "SigbenchResults", "SigbenchReport", "SigbenchStrategies",
+        "SigbenchTestSupport",
+      ]),
     .testTarget(
       name: "SigbenchReportTests",
-      dependencies: ["SigbenchCore", "SigbenchReport", "SigbenchBench", "SigbenchTestSupport"],
+      dependencies: ["SigbenchCore", "SigbenchReport", "SigbenchResults", "SigbenchTestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(
+      name: "SigbenchResultsTests", dependencies: ["SigbenchResults", "SigbenchCore"],
+      exclude: ["Fixtures"]),
+    .testTarget(
+      name: "SigbenchRunTests",
+      dependencies: [
+        "SigbenchRun", "SigbenchResults", "SigbenchCore", "SigbenchStrategies",
+        "SigbenchTestSupport",
+      ]),
+    .testTarget(
       name: "SigbenchCLITests",
-      dependencies: ["SigbenchCLI", "SigbenchCore", "SigbenchTestSupport"]),
+      dependencies: [
+        "SigbenchCLI", "SigbenchCore", "SigbenchResults", "SigbenchRun", "SigbenchTestSupport",
+      ]),
   ]
 )

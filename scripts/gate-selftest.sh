@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Proves the regression gate on this machine (issue 6, item 13). For people, on demand: CI runs
-# only the short smoke round in the test suite (Tests/SigbenchCLITests/GateSelfTestTests.swift).
+# Proves the regression gate on this machine: no false alarm on A/A runs, and injected +20 % and
+# +5 % time and +2 % instruction regressions detected for the injected strategy only. For people,
+# on demand: CI runs only the short smoke round in the test suite
+# (Tests/SigbenchCLITests/GateSelfTestTests.swift).
 #
 #   scripts/gate-selftest.sh                 # 10 rounds × 4 experiments, 20 processes per side
 #   ROUNDS=3 PROCESSES=10 scripts/gate-selftest.sh

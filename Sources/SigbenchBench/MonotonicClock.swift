@@ -1,4 +1,5 @@
 import CShim
+import SigbenchResults
 
 /// The benchmark's clock: CLOCK_MONOTONIC read through an inline C helper (vDSO, about 25 ns
 /// a read on this machine; swift-on-linux.md §3), in nanoseconds.

@@ -1,6 +1,8 @@
 import Foundation
-import SigbenchBench
 import SigbenchCore
+import SigbenchReport
+import SigbenchResults
+import SigbenchRun
 
 /// `sigbench baseline save NAME | noise NAME | list | ack NAME`: stored baselines and A/A
 /// noise floors under `<out>/baselines/`.
@@ -21,22 +23,20 @@ struct BaselineCommand: Command {
                  --metric) in the baseline, so the gate reports it instead of failing on it.
       """,
     options: [
-      OptionSpec("corpus", value: "DIR", help: "Folder (or single file) of recorded strokes."),
-      OptionSpec("out", value: "DIR", help: "Folder holding baselines/.", default: "Reports"),
+      OptionGroups.corpus, OptionGroups.out,
       OptionSpec(
         "strategies", value: "SPEC", help: "Comma-separated strategy specs (default: all)."),
+      OptionGroups.lanes,
       OptionSpec(
-        "lanes", value: "LIST", help: "Lanes to measure.", default: "smooth,smooth+raster"),
-      OptionSpec("processes", value: "N", help: "Worker processes (replicates).", default: "10"),
-      OptionSpec("no-counters", help: "Skip the callgrind counters."),
-      OptionSpec(
-        "counter-points", value: "N", help: "Counter subset: the first N points (raster N/20).",
-        default: "1000"),
+        "processes", value: "N",
+        help: "Worker processes (replicates; save 2…200, noise 4…400).",
+        default: String(GateConfiguration.defaultProcesses)),
+    ] + OptionGroups.counters + [
       OptionSpec("strategy", value: "SPEC", help: "ack: the strategy (label or id)."),
       OptionSpec("lane", value: "LANE", help: "ack: one lane (default: every lane)."),
       OptionSpec("metric", value: "NAME", help: "ack: one metric (default: every metric)."),
       OptionSpec("reason", value: "TEXT", help: "ack: why the regression is accepted."),
-      OptionSpec("quiet", help: "No progress lines on stderr."),
+      OptionGroups.quiet,
     ],
     positionals: [
       PositionalSpec("action", help: "save, noise, list or ack."),
@@ -46,113 +46,48 @@ struct BaselineCommand: Command {
 
   let a: ParsedArguments
   let action: String
-  let name: String?
+  let name: String
+  let actions: BaselineActions
+  let strategies: [ConfiguredStrategy]
+  let lanes: [BenchLane]
+  let processes: Int
+  let counterPoints: Int
+  let injection: Injection?
+  let acknowledgement: Acknowledgement?
 
+  /// Every option checked before any measuring.
   init(_ a: ParsedArguments) throws {
     self.a = a
     action = a.positionals[0]
-    name = a.positionals.count > 1 ? a.positionals[1] : nil
     guard ["save", "noise", "list", "ack"].contains(action) else {
       throw ValidationError("Unknown action '\(action)'; expected save, noise, list or ack.")
     }
+    let n = a.positionals.count > 1 ? a.positionals[1] : nil
     if action != "list" {
-      guard let n = name else { throw ValidationError("'baseline \(action)' needs a NAME.") }
+      guard let n else { throw ValidationError("'baseline \(action)' needs a NAME.") }
       guard Baseline.isValidName(n) else {
         throw ValidationError(
           "Baseline names use letters, digits, '.', '_' and '-' (1-64 characters); got '\(n)'.")
       }
     }
-  }
-
-  var store: BaselineStore { BaselineStore(outDir: a.value("out")!) }
-
-  func run(console: Console) throws -> ExitCode {
-    switch action {
-    case "save": return try save(console)
-    case "ack": return try acknowledge(console)
-    case "noise": return try noise(console)
-    default: return try list(console)
-    }
-  }
-
-  /// The corpus session and the gate workers' options (`save` and `noise` measure alike).
-  func workerSetup() throws -> (BenchSession, BenchOptions) {
-    guard let corpus = a.value("corpus") else { throw ValidationError("Missing '--corpus <DIR>'.") }
-    let session = try BenchSession(corpus: corpus, strategies: a.value("strategies"))
-    var options = BenchOptions.gateWorker
-    options.repetitions = BenchOptions.gateRepetitions(points: session.corpus.points)
-    do {
-      options.lanes = try BenchLane.parseList(a.value("lanes")!)
-      options.injection = try Injection.fromEnvironment()
-    } catch {
+    name = n ?? ""
+    actions = BaselineActions(out: a.value("out")!)
+    strategies = try StrategyResolver.resolve(a.value("strategies"), reference: .added)
+    do { lanes = try BenchLane.parseList(a.value("lanes")!) } catch {
       throw ValidationError(error.description)
     }
-    return (session, options)
-  }
-
-  func save(_ console: Console) throws -> ExitCode {
-    let (session, options) = try workerSetup()
-    let pipeline = BenchPipeline(
-      session: session, options: options,
-      processes: try BenchCommand.integer(a, "processes", 2...200),
-      counters: !a.flag("no-counters"),
-      counterPoints: try BenchCommand.integer(a, "counter-points", 1...1_000_000),
-      injection: options.injection)
-    let (report, _) = try pipeline.run(console: console)
-    let url = store.url(name!)
-    if let old = try? Baseline.decode(Data(contentsOf: url)), !old.acknowledgements.isEmpty {
-      console.err(
-        "note: \(old.acknowledgements.count) acknowledgement(s) of the previous '\(name!)' dropped")
-    }
-    let baseline = Baseline(
-      name: name!, createdAt: report.createdAt, tool: report.tool, machine: report.machine,
-      provenance: report.provenance, corpus: report.corpus, timer: report.timer,
-      processes: report.processes, strategies: session.strategies.map(\.label),
-      lanes: options.lanes, replicates: report.replicates, counters: report.counters,
-      counterRun: report.counterRun, acknowledgements: [], injection: report.injection)
-    try AtomicFiles.write(try baseline.encoded(), to: url)
-    console.out("baseline '\(name!)' saved: \(url.path)")
-    console.out(
-      "  \(report.processes) processes, \(report.replicates.count) metric sets, counters: "
-        + (report.counterRun.unavailableReason.map { "unavailable (\($0))" } ?? "measured"))
-    return .success
-  }
-
-  /// Measures an A/A noise floor: the timing workers of `save`, without counters.
-  func noise(_ console: Console) throws -> ExitCode {
-    if ProcessInfo.processInfo.environment[Injection.environmentVariable] != nil {
+    processes = try a.integer("processes", action == "noise" ? 4...400 : 2...200)
+    counterPoints = try a.integer("counter-points", BenchRunSettings.counterPointsRange)
+    injection = try a.injection()
+    if action == "noise" && injection != nil {
       throw ValidationError(
         "\(Injection.environmentVariable) is set: a noise floor must be measured without the knob.")
     }
-    let (session, options) = try workerSetup()
-    let processes = try BenchCommand.integer(a, "processes", 4...400)
-    let pipeline = BenchPipeline(
-      session: session, options: options, processes: processes, counters: false)
-    let (report, _) = try pipeline.run(console: console)
-    let floor = NoiseFloor(
-      name: name!, createdAt: report.createdAt, tool: report.tool, machine: report.machine,
-      provenance: report.provenance, corpus: report.corpus, processes: report.processes,
-      repetitions: options.repetitions, replicates: report.replicates)
-    let url = store.noiseURL(name!)
-    try AtomicFiles.write(try floor.encoded(), to: url)
-    console.out("noise floor '\(name!)' saved: \(url.path)")
-    let perSide = max(2, processes / 2)
-    console.out(
-      "A/A over \(processes) processes (\(options.repetitions) timed passes each); "
-        + "for a gate of \(perSide) processes per side:")
-    console.out(
-      "strategy | lane | metric | A/A spread | threshold (source) | min. detectable change")
-    for b in floor.bands(perSide: perSide, settings: GateSettings()) {
-      console.out(
-        "\(b.strategy) | \(b.lane.rawValue) | \(b.metric) | "
-          + String(format: "±%.2f %% | %.2f %% ", b.spread * 100, b.threshold * 100)
-          + (b.fromNoise ? "(3 x A/A spread)" : "(configured)")
-          + String(format: " | +%.2f %%", b.minimumDetectableChange * 100))
-    }
-    return .success
+    if action == "save" || action == "noise" { _ = try a.corpus() }
+    acknowledgement = action == "ack" ? try BaselineCommand.parseAck(a) : nil
   }
 
-  func acknowledge(_ console: Console) throws -> ExitCode {
+  static func parseAck(_ a: ParsedArguments) throws -> Acknowledgement {
     guard let strategy = a.value("strategy"), let reason = a.value("reason"),
       !reason.trimmingCharacters(in: .whitespaces).isEmpty
     else { throw ValidationError("'baseline ack' needs --strategy <SPEC> and --reason <TEXT>.") }
@@ -163,26 +98,80 @@ struct BaselineCommand: Command {
       }
       lane = v
     }
-    let url = store.url(name!)
-    guard FileManager.default.fileExists(atPath: url.path) else {
-      throw CommandFailure(.baselineUnusable, "no baseline '\(name!)' at \(url.path)")
+    let metrics = GateMetric.allCases.map(\.rawValue) + CounterMetric.allCases.map(\.rawValue)
+    if let m = a.value("metric"), !metrics.contains(m) {
+      throw ValidationError(
+        "--metric must be one of \(metrics.joined(separator: ", ")); got '\(m)'.")
     }
-    var b: Baseline
-    do { b = try Baseline.decode(Data(contentsOf: url)) } catch {
-      throw CommandFailure(.baselineUnusable, "baseline '\(name!)' is unreadable: \(error)")
+    return Acknowledgement(
+      strategy: strategy, lane: lane, metric: a.value("metric"), reason: reason,
+      createdAt: RunFolder.timestamp())
+  }
+
+  func run(console: Console) throws -> ExitCode {
+    switch action {
+    case "save": return try save(console)
+    case "ack": return try acknowledge(console)
+    case "noise": return try noise(console)
+    default: return try list(console)
     }
-    b.acknowledgements.append(
-      Acknowledgement(
-        strategy: strategy, lane: lane, metric: a.value("metric"), reason: reason,
-        createdAt: BenchSession.now()))
-    try AtomicFiles.write(try b.encoded(), to: url)
+  }
+
+  func session(_ console: Console) throws -> BenchSession {
+    BenchSession(
+      corpus: try CorpusInput.load(try a.corpus(), progress: console.progress),
+      strategies: strategies)
+  }
+
+  func save(_ console: Console) throws -> ExitCode {
+    let s = try session(console)
+    let saved = try actions.save(
+      name, session: s,
+      options: BaselineActions.workerOptions(s, lanes: lanes, injection: injection),
+      processes: processes, counters: !a.flag("no-counters"), counterPoints: counterPoints,
+      progress: console.progress)
+    if saved.droppedAcknowledgements > 0 {
+      console.err(
+        "note: \(saved.droppedAcknowledgements) acknowledgement(s) of the previous '\(name)' dropped"
+      )
+    }
+    console.out("baseline '\(name)' saved: \(saved.url.path)")
     console.out(
-      "acknowledged in '\(name!)': \(strategy) \(lane?.rawValue ?? "all lanes") "
-        + "\(a.value("metric") ?? "all metrics"): \(reason)")
+      "  \(saved.baseline.processes) processes, \(saved.baseline.replicates.count) metric sets, "
+        + "counters: "
+        + (saved.baseline.counterRun.unavailableReason.map { "unavailable (\($0))" } ?? "measured"))
+    return .success
+  }
+
+  func noise(_ console: Console) throws -> ExitCode {
+    let s = try session(console)
+    let options = BaselineActions.workerOptions(s, lanes: lanes, injection: nil)
+    let (floor, url) = try actions.noise(
+      name, session: s, options: options, processes: processes, progress: console.progress)
+    console.out("noise floor '\(name)' saved: \(url.path)")
+    let perSide = max(2, processes / 2)
+    console.out(
+      "A/A over \(processes) processes (\(options.repetitions) timed passes each); "
+        + "for a gate of \(perSide) processes per side:")
+    for line in ConsoleTables.noiseBands(floor.bands(perSide: perSide, settings: GateSettings())) {
+      console.out(line)
+    }
+    return .success
+  }
+
+  func acknowledge(_ console: Console) throws -> ExitCode {
+    guard let ack = acknowledgement else { return .usage }
+    do { _ = try actions.acknowledge(name, ack) } catch let e as PipelineError {
+      throw CommandFailure(.baselineUnusable, e.message)
+    }
+    console.out(
+      "acknowledged in '\(name)': \(ack.strategy) \(ack.lane?.rawValue ?? "all lanes") "
+        + "\(ack.metric ?? "all metrics"): \(ack.reason)")
     return .success
   }
 
   func list(_ console: Console) throws -> ExitCode {
+    let store = actions.store
     let names = ((try? FileManager.default.contentsOfDirectory(atPath: store.folder.path)) ?? [])
       .filter { $0.hasSuffix(".json") }.sorted()
     guard !names.isEmpty else {
@@ -191,7 +180,7 @@ struct BaselineCommand: Command {
     }
     let here = MachineFingerprint.current()
     let checksum = try a.value("corpus").map {
-      try BenchSession(corpus: $0, strategies: a.value("strategies")).corpus.checksum
+      try CorpusInput.load($0, progress: console.progress).checksum
     }
     for n in names {
       guard let b = try? Baseline.decode(Data(contentsOf: store.folder.appendingPathComponent(n)))

@@ -1,4 +1,6 @@
 import SigbenchCore
+import SigbenchResults
+import SigbenchRun
 
 /// Small re-exports of Core helpers the parser uses.
 enum SigbenchCoreBridge {

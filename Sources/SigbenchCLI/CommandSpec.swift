@@ -1,3 +1,6 @@
+import SigbenchResults
+import SigbenchRun
+
 /// The static description of a command: drives both parsing and help, so they cannot drift
 /// (house style §4.10).
 public struct CommandSpec: Sendable {

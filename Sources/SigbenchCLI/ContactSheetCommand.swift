@@ -2,6 +2,8 @@ import Foundation
 import SigbenchCore
 import SigbenchFormats
 import SigbenchRender
+import SigbenchResults
+import SigbenchRun
 import SigbenchStrategies
 
 /// `sigbench contact-sheet --corpus DIR --strategies SPEC -o sheet.png`.
@@ -65,8 +67,8 @@ struct ContactSheetCommand: Command {
   }
 
   func run(console: Console) throws -> ExitCode {
-    let loaded = try RenderCorpus.load(corpus, console: console)
-    var drawings = loaded.drawings
+    let input = try CorpusInput.load(corpus, progress: console.progress)
+    var drawings = input.drawings
     if let limit { drawings = Array(drawings.prefix(limit)) }
     var sheet = ContactSheet()
     sheet.cellWidth = cell.0
@@ -81,26 +83,6 @@ struct ContactSheetCommand: Command {
     console.note(
       "wrote \(output): \(drawings.count) drawings × \(strategies.count) strategies, "
         + "\(image.width)×\(image.height) px")
-    return loaded.rejected ? .rejectedInputs : .success
-  }
-}
-
-/// Loading a corpus for the render commands: notes for skipped and rejected files.
-enum RenderCorpus {
-  static func load(_ path: String, console: Console) throws -> (drawings: [Drawing], rejected: Bool)
-  {
-    let loaded: CorpusLoader.Result
-    do {
-      loaded = try CorpusLoader().load(URL(fileURLWithPath: path))
-    } catch {
-      throw CommandFailure(
-        .toolError, "cannot read corpus '\(path)': \(error.localizedDescription)")
-    }
-    for s in loaded.skipped { console.note("skipped \(s.file): \(s.reason)") }
-    for r in loaded.rejected { console.err("rejected \(r)") }
-    guard !loaded.drawings.isEmpty else {
-      throw CommandFailure(.toolError, "no drawings could be read from '\(path)'")
-    }
-    return (loaded.drawings, !loaded.rejected.isEmpty)
+    return input.loaded.rejected.isEmpty ? .success : .rejectedInputs
   }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import SigbenchCore
 import SigbenchFormats
+import SigbenchResults
+import SigbenchRun
 
 /// `sigbench convert IN -o OUT`: reads any supported format, writes a writable one.
 struct ConvertCommand: Command {

@@ -1,5 +1,7 @@
 import Foundation
 import SigbenchFormats
+import SigbenchResults
+import SigbenchRun
 
 /// `sigbench fixtures [DIR]`: writes the generated fixtures of `Corpus/fixtures/`.
 struct FixturesCommand: Command {

@@ -1,6 +1,8 @@
 import Foundation
 import SigbenchCore
 import SigbenchFormats
+import SigbenchResults
+import SigbenchRun
 
 /// `sigbench formats [--study CORPUS | --decode-bench CORPUS[:CORPUS…]]`: the format catalog,
 /// the storage study that tells a team which format to keep strokes in (issue 4, item 12), or
@@ -89,7 +91,7 @@ struct FormatsCommand: Command {
     } else {
       console.out(
         "format study over \(result.drawings) drawings, \(result.samples) samples, "
-          + "\(result.repetitions) repetitions (\(SigbenchMainBuild.configuration) build)")
+          + "\(result.repetitions) repetitions (\(BuildConfiguration.current) build)")
       console.out(result.table)
     }
     return loaded.rejected.isEmpty ? .success : .rejectedInputs

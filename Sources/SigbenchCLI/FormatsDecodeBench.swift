@@ -1,5 +1,7 @@
 import Foundation
 import SigbenchFormats
+import SigbenchResults
+import SigbenchRun
 
 extension FormatsCommand {
   /// `formats --decode-bench`: reads the files, builds the inputs, times every reader and
@@ -24,7 +26,7 @@ extension FormatsCommand {
       console.out(try JSONOutput.string(result))
     } else {
       console.out(
-        "decode bench over \(files.count) file(s) (\(SigbenchMainBuild.configuration) build)")
+        "decode bench over \(files.count) file(s) (\(BuildConfiguration.current) build)")
       console.out(result.table)
     }
     return .success

@@ -1,6 +1,8 @@
 import Foundation
 import SigbenchCore
 import SigbenchFormats
+import SigbenchResults
+import SigbenchRun
 
 /// `sigbench info FILE`: what a file holds, as its reader understood it.
 struct InfoCommand: Command {

@@ -1,6 +1,8 @@
 import Foundation
 import SigbenchCore
 import SigbenchRender
+import SigbenchResults
+import SigbenchRun
 import SigbenchStrategies
 
 /// `sigbench render FILE --strategy SPEC -o OUT`: one drawing, one strategy, as PNG (libgd),

@@ -2,6 +2,8 @@ import Foundation
 import SigbenchCore
 import SigbenchFormats
 import SigbenchRender
+import SigbenchResults
+import SigbenchRun
 import SigbenchStrategies
 
 /// The canvas, colour and brush flags shared by `render`, `contact-sheet` and `replay`, parsed
@@ -145,20 +147,8 @@ struct RenderOptions {
 
   /// Reads the drawings of one file through the format catalog; rejected or unreadable files
   /// fail with the loader's reason.
+  /// Every drawing of `path`; any file that cannot be read is an error naming it.
   static func loadDrawings(_ path: String) throws -> [Drawing] {
-    let loaded: CorpusLoader.Result
-    do {
-      loaded = try CorpusLoader().load(URL(fileURLWithPath: path))
-    } catch {
-      throw CommandFailure(.toolError, "cannot read '\(path)': \(error.localizedDescription)")
-    }
-    if let r = loaded.rejected.first { throw CommandFailure(.rejectedInputs, "rejected \(r)") }
-    if let s = loaded.skipped.first {
-      throw CommandFailure(.toolError, "cannot read \(s.file): \(s.reason)")
-    }
-    guard !loaded.drawings.isEmpty else {
-      throw CommandFailure(.toolError, "no drawings in '\(path)'")
-    }
-    return loaded.drawings
+    try CorpusInput.load(path, policy: .everyFile).drawings
   }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import SigbenchCore
 import SigbenchRender
+import SigbenchResults
+import SigbenchRun
 import SigbenchStrategies
 
 /// `sigbench replay FILE --strategies SPEC -o replay.gif`.

@@ -1,6 +1,7 @@
 import Foundation
-import SigbenchBench
 import SigbenchReport
+import SigbenchResults
+import SigbenchRun
 
 /// `sigbench report RUN_DIR`: rebuilds a run's HTML from its result file alone.
 struct ReportCommand: Command {
@@ -13,18 +14,9 @@ struct ReportCommand: Command {
   init(_ a: ParsedArguments) { runDir = a.positionals[0] }
 
   func run(console: Console) throws -> ExitCode {
-    let dir = URL(fileURLWithPath: runDir)
-    let file = dir.appendingPathComponent("result.json")
-    let data: Data
-    do { data = try Data(contentsOf: file) } catch {
-      throw CommandFailure(.toolError, "cannot read \(file.path): \(error.localizedDescription)")
-    }
-    let result: RunResult
-    do { result = try RunResult.decode(data) } catch {
-      throw CommandFailure(.toolError, "\(file.path) is not a sigbench result: \(error)")
-    }
-    try ReportWriter.write(result, to: dir)
-    console.out(dir.appendingPathComponent("index.html").path)
+    let run = try LoadedRun.load(runDir)
+    try ReportWriter.write(run.result, to: URL(fileURLWithPath: runDir))
+    console.out(URL(fileURLWithPath: runDir).appendingPathComponent("index.html").path)
     return .success
   }
 }

@@ -1,10 +1,11 @@
 import Foundation
-import SigbenchBench
 import SigbenchCore
+import SigbenchResults
+import SigbenchRun
 
 /// Entry point: dispatches to a subcommand, maps errors to exit codes, exits.
 public enum SigbenchMain {
-  public static let version = "0.1.0"
+  public static let version = ToolInfo.version
 
   /// Every subcommand, in help order.
   static let commands: [any Command.Type] = [
@@ -69,6 +70,10 @@ public enum SigbenchMain {
     } catch let e as CommandFailure {
       console.err("Error: \(e.message)")
       return e.code
+    } catch let e as PipelineError {
+      if e.kind == .invalidOption { return usageError(e.message, c.spec, console) }
+      console.err("Error: \(e.message)")
+      return ExitCode(e.kind)
     } catch {
       console.err("Error: \(error)")
       return .toolError
@@ -119,4 +124,16 @@ protocol Command: SendableMetatype {
   static var spec: CommandSpec { get }
   init(_ arguments: ParsedArguments) throws
   func run(console: Console) throws -> ExitCode
+}
+
+extension ExitCode {
+  /// The exit code of a pipeline failure.
+  init(_ kind: PipelineError.Kind) {
+    switch kind {
+    case .toolError: self = .toolError
+    case .invalidBenchmark: self = .invalidBenchmark
+    case .baselineUnusable: self = .baselineUnusable
+    case .invalidOption: self = .usage
+    }
+  }
 }

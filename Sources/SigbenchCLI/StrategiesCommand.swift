@@ -1,5 +1,7 @@
 import Foundation
 import SigbenchCore
+import SigbenchResults
+import SigbenchRun
 import SigbenchStrategies
 
 /// `sigbench strategies [--describe ID] [--json]`: the catalog, generated from each strategy's

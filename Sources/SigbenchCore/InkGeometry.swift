@@ -5,8 +5,8 @@
 /// every disc is a shape, and the stroke's ink is the union of all shapes. When
 /// `outlineStrokeWidth` is above 0, every outline subpath is additionally stroked with that
 /// width (miter joins, limit 10, butt caps) and every disc grows by half that width (a stroked
-/// circle), before the union: this is how UberSignature paints (uber-signature.md §4.6), so its
-/// radius-3 dot shows with radius 3.5.
+/// circle), before the union: this is how UberSignature paints (UIKit's default 1 pt stroke,
+/// then the non-zero fill, in the same colour), so its radius-3 dot shows with radius 3.5.
 ///
 /// Appending reuses capacity: a strategy that writes into a caller-owned `InkGeometry` that
 /// was cleared with `removeAll()` allocates nothing once the arrays have grown.

@@ -2,7 +2,7 @@
 ///
 /// Lifecycle: one fresh instance per stroke (`init(settings:)`), then `push` once per sample in
 /// capture order, then `finish` once. Batch smoothing is the same path: push everything, then
-/// finish (`smooth(_:settings:)`).
+/// finish (`smooth(_:settings:)`); `StrokeReplay` is the one loop that does this.
 ///
 /// Contract (checked for every catalog entry by the contract suite in SigbenchTestSupport):
 /// - `stable` output is final and never revised; `tentative` is the whole current tail;
@@ -52,18 +52,10 @@ extension SmoothingStrategy {
     complete(into: &output)
   }
 
-  /// Batch smoothing: a fresh instance, every sample pushed, then finished; returns the
-  /// concatenated stable geometry.
+  /// Batch smoothing: a fresh instance, every sample pushed, then finished (through
+  /// `StrokeReplay`); returns the concatenated stable geometry.
   public static func smooth(_ samples: [Sample], settings: Settings) -> InkGeometry {
     var strategy = Self(settings: settings)
-    var output = StrokeOutput()
-    var ink = InkGeometry()
-    for s in samples {
-      strategy.push(s, into: &output)
-      ink.append(contentsOf: output.stable)
-    }
-    strategy.finish(into: &output)
-    ink.append(contentsOf: output.stable)
-    return ink
+    return StrokeReplay.ink(&strategy, samples).stable
   }
 }

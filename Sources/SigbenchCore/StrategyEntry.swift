@@ -51,21 +51,27 @@ public struct ConfiguredStrategy: Sendable {
 
   /// Batch smoothing of one stroke through a fresh instance: push all, then finish.
   public func smooth(_ samples: [Sample]) -> InkGeometry {
-    var instance = makeInstance()
-    return ConfiguredStrategy.smoothOpened(&instance, samples)
+    ink(after: samples, finish: true).stable
   }
 
-  private static func smoothOpened<S: SmoothingStrategy>(_ s: inout S, _ samples: [Sample])
-    -> InkGeometry
-  {
+  /// Replays `samples` through a fresh instance (`StrokeReplay.run` with a new `StrokeOutput`),
+  /// calling `onStep` after every push and after the finish (none when `finish` is false).
+  public func replay(
+    _ samples: [Sample], finish: Bool = true,
+    onStep: (ReplayStep, StrokeOutput) throws -> Void
+  ) rethrows {
+    var instance = makeInstance()
     var output = StrokeOutput()
-    var ink = InkGeometry()
-    for sample in samples {
-      s.push(sample, into: &output)
-      ink.append(contentsOf: output.stable)
-    }
-    s.finish(into: &output)
-    ink.append(contentsOf: output.stable)
-    return ink
+    try StrokeReplay.run(&instance, samples, finish: finish, output: &output, onStep: onStep)
+  }
+
+  /// The ink of a fresh instance after `samples`: every stable part concatenated, and the
+  /// tentative tail of the last call. With `finish: false` this is the picture a capture view
+  /// shows while the pen is still down after the last of `samples`.
+  public func ink(after samples: [Sample], finish: Bool)
+    -> (stable: InkGeometry, tentative: InkGeometry)
+  {
+    var instance = makeInstance()
+    return StrokeReplay.ink(&instance, samples, finish: finish)
   }
 }

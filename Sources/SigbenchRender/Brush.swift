@@ -2,10 +2,11 @@ import SigbenchCore
 
 /// A named pen: ink colour, opacity and the line width it asks strategies for.
 ///
-/// The presets come from seed 004 (an annotation app drawing over a chart): two opaque pens of
-/// 5 px, black and red, and a yellow highlighter of 25 px at opacity 0.3. Each stroke is
-/// composed in its own layer and merged with the opacity (`DrawingRenderer`,
-/// `IncrementalCanvas.endStroke()`), so a highlighter crossing itself keeps one alpha.
+/// The presets come from the blog post "How to create handwritten annotations for Xuni iOS
+/// FlexChart" (an annotation app drawing over a chart): two opaque pens of 5 px, black and
+/// red, and a yellow highlighter of 25 px at opacity 0.3. Each stroke is composed in its own
+/// layer and merged with the opacity (`DrawingRenderer`, `IncrementalCanvas.endStroke()`), so
+/// a highlighter crossing itself keeps one alpha.
 public struct Brush: Hashable, Sendable {
   /// Preset name as typed on the command line.
   public var name: String
@@ -23,11 +24,11 @@ public struct Brush: Hashable, Sendable {
     self.opacity = opacity
   }
 
-  /// Black pen, 5 px, opaque (seed 004).
+  /// Black pen, 5 px, opaque.
   public static let pen = Brush(name: "pen", color: .black, width: 5, opacity: 1)
-  /// Red pen, 5 px, opaque (seed 004: RGB 1, 0, 0).
+  /// Red pen, 5 px, opaque (RGB 1, 0, 0 in UIKit's 0–1 components).
   public static let redPen = Brush(name: "red-pen", color: RGBA(255, 0, 0), width: 5, opacity: 1)
-  /// Yellow highlighter, 25 px, opacity 0.3 (seed 004: RGB 1, 1, 0).
+  /// Yellow highlighter, 25 px, opacity 0.3 (RGB 1, 1, 0 in UIKit's 0–1 components).
   public static let highlighter = Brush(
     name: "highlighter", color: RGBA(255, 255, 0), width: 25, opacity: 0.3)
 

@@ -4,7 +4,7 @@ import SigbenchCore
 /// with "source over", then it is written once into a libgd image.
 ///
 /// Compositing a layer through a `CoverageMask` gives each layer one alpha per pixel, so a
-/// translucent stroke crossing itself does not darken (seed 004's highlighter).
+/// translucent stroke crossing itself does not darken (a highlighter pen at opacity 0.3).
 ///
 /// - Complexity: every composite is O(pixels of the layer's dirty rectangle); `makeImage` is
 ///   O(width × height).

@@ -9,7 +9,7 @@ public enum CanvasSizing: Hashable, Sendable {
   /// pixels per CSS px (1 = natural size).
   case scale(pxPerUnit: Double, margin: Double)
   /// A canvas of `width × height` CSS px whose origin is the drawing's origin (no fitting):
-  /// what an annotation over a background picture needs (seed 004).
+  /// what an annotation over a background picture (such as a chart snapshot) needs.
   case canvas(width: Int, height: Int)
 }
 

@@ -1,7 +1,8 @@
 import SigbenchCore
 
-/// The live drawing model of a capture view (seed 003, uber-signature.md §5): stable geometry is
-/// rasterized once into a persistent supersampled mask and only the rectangle it touched is
+/// The live drawing model of a capture view (as UberSignature's `UBSignatureDrawingModel` keeps
+/// finalized segments in a bitmap and the temporary path apart): stable geometry is rasterized
+/// once into a persistent supersampled mask and only the rectangle it touched is
 /// downsampled again; the tentative tail is drawn afresh on every update into a scratch mask,
 /// after clearing the rectangle the previous tail covered.
 ///

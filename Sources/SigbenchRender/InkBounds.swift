@@ -4,7 +4,8 @@ import SigbenchCore
 /// 0.01 px), the discs, the outline stroke's polygons (mitres included) and, for
 /// centreline-only geometry, the round-capped polyline. Unlike `InkGeometry.bounds` (which
 /// adds control points and a generous stroke pad), this is what vector export crops to
-/// (peer-algorithms.md §7 row 9: a tight box including the stroke width).
+/// (a tight box including the stroke width, what users of signature_pad ask for when they
+/// trim the blank space around a signature, szimek/signature_pad #49).
 ///
 /// - Complexity: O(flattened vertices).
 public enum InkBounds {

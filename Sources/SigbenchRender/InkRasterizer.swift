@@ -2,7 +2,8 @@ import SigbenchCore
 
 /// Draws a strategy's fill geometry into a `CoverageMask`: every outline subpath filled
 /// non-zero on its own, every disc, and, when the geometry asks for it, the outline stroke
-/// (`InkGeometry.outlineStrokeWidth`, uber-signature.md §4.6: miter joins, limit 10).
+/// (`InkGeometry.outlineStrokeWidth`; UIKit's default stroke as UberSignature paints it: miter
+/// joins, limit 10).
 ///
 /// Geometry with a centreline but neither outline nor discs is drawn as a round-capped,
 /// variable-width polyline along the flattened centreline (`CenterlineStroker`).

@@ -2,7 +2,8 @@ import SigbenchCore
 
 /// Strokes closed polygons the way CoreGraphics' default stroke does: butt caps (irrelevant
 /// on closed paths), miter joins with miter limit 10, falling back to a bevel beyond it. Used
-/// for UberSignature's 1 pt outline stroke (uber-signature.md §4.6).
+/// for UberSignature's 1 pt outline stroke (UIKit's default stroke, painted before the
+/// non-zero fill of every shape).
 ///
 /// Produces polygons to be OR-ed into a mask: one rectangle per edge and one join polygon per
 /// vertex on the outer side of the turn.

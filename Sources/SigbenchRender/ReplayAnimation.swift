@@ -5,10 +5,11 @@ import SigbenchCore
 /// tentative colour, so the strategy's lag and what it revises are visible.
 ///
 /// Each panel is an `IncrementalCanvas` fed exactly as a capture view would be (`push` per
-/// sample, `finish` and `endStroke()` at pen-up). Frames are taken every `frameInterval`
-/// seconds of drawing time (longer when the drawing would need more than `maxFrames`), each
-/// frame showing every sample whose time has passed; the GIF delay of each frame is the real
-/// time until the next, so playback runs at the recorded speed (GIF delays are in 1/100 s).
+/// sample, `finish` and `endStroke()` at pen-up), the strategies interleaved event by event
+/// through `StrokeReplay.step`. Frames are taken every `frameInterval` seconds of drawing time
+/// (longer when the drawing would need more than `maxFrames`), each frame showing every sample
+/// whose time has passed; the GIF delay of each frame is the real time until the next, so
+/// playback runs at the recorded speed (GIF delays are in 1/100 s).
 /// Untimed drawings are played at `untimedRate` samples per second.
 ///
 /// - Complexity: O(samples × strategies) pushes plus O(frames × panel pixels).
@@ -88,15 +89,11 @@ public struct ReplayAnimation: Sendable {
           for k in panels.indices { instances[k] = strategies[k].makeInstance() }
           currentStroke = e.stroke
         }
+        let sample = e.sample.map { drawing.strokes[e.stroke].samples[$0] }
         for k in panels.indices {
-          if let i = e.sample {
-            ReplayAnimation.push(&instances[k], drawing.strokes[e.stroke].samples[i], &output)
-            panels[k].apply(output)
-          } else {
-            ReplayAnimation.finish(&instances[k], &output)
-            panels[k].apply(output)
-            panels[k].endStroke()
-          }
+          StrokeReplay.step(&instances[k], sample, into: &output)
+          panels[k].apply(output)
+          if sample == nil { panels[k].endStroke() }
         }
         next += 1
       }
@@ -109,14 +106,5 @@ public struct ReplayAnimation: Sendable {
       frameTime += interval
     }
     return [UInt8](try animation.finish())
-  }
-
-  static func push<S: SmoothingStrategy>(_ s: inout S, _ sample: Sample, _ out: inout StrokeOutput)
-  {
-    s.push(sample, into: &out)
-  }
-
-  static func finish<S: SmoothingStrategy>(_ s: inout S, _ out: inout StrokeOutput) {
-    s.finish(into: &out)
   }
 }

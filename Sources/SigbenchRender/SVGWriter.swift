@@ -3,7 +3,9 @@ import SigbenchCore
 /// Writes ink as SVG 1.1 text: the same filled outlines the raster fills (not a constant-width
 /// approximation), cropped to the tight ink bounds (stroke width included) and with an
 /// explicit physical size in millimetres (1 CSS px = 1/96 in = 25.4/96 mm), so the file prints
-/// and embeds at the size it was drawn (peer-algorithms.md §7 rows 7–9).
+/// and embeds at the size it was drawn: what users ask of signature_pad's SVG export, which
+/// draws constant-width segments unlike its canvas (szimek/signature_pad #74: the screen's
+/// outline as vectors; #219: the right size on high-DPI screens; #49: no blank margin).
 ///
 /// Structure: an optional background `rect`, then one `g` per stroke carrying the fill colour,
 /// the outline stroke (when `outlineStrokeWidth > 0`) and the layer opacity; inside it one

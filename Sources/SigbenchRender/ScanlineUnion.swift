@@ -9,8 +9,8 @@ import SigbenchCore
 /// every polygon alone and OR-ing the results would set: each edge's crossing is computed by
 /// the same expression, a cell is inside a span `[a, b)` when `a ≤ centre < b`, and the union
 /// of half-open spans sampled at cell centres does not depend on how the spans are merged.
-/// An outline stroke made of many tiny quads and joins (uber-signature.md §4.6) is thus one
-/// pass instead of one pass per piece.
+/// An outline stroke made of many tiny quads and joins (UberSignature's 1 pt stroke) is thus
+/// one pass instead of one pass per piece.
 ///
 /// Cell row `r` samples at `y = r + 0.5` (cell units); an edge from `y0` to `y1` (`y0 < y1`)
 /// crosses row `r` when `y0 ≤ r + 0.5 < y1`, i.e. for `⌈y0 − ½⌉ ≤ r < ⌈y1 − ½⌉`. Edges are

@@ -1,5 +1,5 @@
 import Foundation
-import SigbenchBench
+import SigbenchResults
 
 /// The benchmark part of the index page when the run carries the full `BenchReport`: a table
 /// per strategy and lane (preferred per-point figure, tails, ratio to the reference, counters,

@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchResults
 
 /// One axis of a chart: maps data values to pixels, linearly or on a log₁₀ scale, and chooses
 /// readable ticks.

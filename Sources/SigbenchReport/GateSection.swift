@@ -1,5 +1,5 @@
 import Foundation
-import SigbenchBench
+import SigbenchResults
 
 /// The sheet's view of a gate against a baseline (`run --baseline NAME`): the outcome, every
 /// verdict with its evidence in a details row (p-value, interval, threshold and its source,
@@ -25,7 +25,7 @@ public enum GateSection {
     h += "<p><strong>Outcome: \(escapeHTML(g.outcome))</strong> (exit \(g.exitCode)); mode "
     h += "\(escapeHTML(g.mode)), \(g.processesPerSide) processes per side; timing "
     h += "\(escapeHTML(g.timingStatus)); counters \(escapeHTML(g.counterStatus)).</p>\n"
-    for w in g.warnings { h += "<p class=\"warn\">Warning: \(escapeHTML(w))</p>\n" }
+    for w in g.warnings { h += "<p class=\"warn\">Warning: \(escapeHTML(w.text))</p>\n" }
     h += "<div class=\"scroll\"><table class=\"gate\">\n<thead><tr><th>strategy</th><th>lane</th>"
     h += "<th>metric</th><th>verdict</th><th>base</th><th>head</th><th>head ÷ base (interval)</th>"
     h += "<th>evidence</th></tr></thead>\n<tbody>\n"
@@ -35,10 +35,10 @@ public enum GateSection {
           "\(format($0.estimate, digits: 3)) [\(format($0.lower, digits: 3)), \(format($0.upper, digits: 3))]"
         } ?? "–"
       h += "<tr class=\"v-\(cssClass(c.verdict))\"><th><code>\(escapeHTML(c.strategy))</code></th>"
-      h += "<td>\(escapeHTML(c.lane.rawValue))</td><td>\(escapeHTML(c.metric))</td>"
+      h += "<td>\(escapeHTML(c.lane.rawValue))</td><td>\(escapeHTML(c.metric.rawValue))</td>"
       h += "<td><strong>\(escapeHTML(c.verdict.rawValue))</strong></td>"
-      h += "<td class=\"num\">\(c.baseMedian.map { value($0, c.metric) } ?? "–")</td>"
-      h += "<td class=\"num\">\(c.headMedian.map { value($0, c.metric) } ?? "–")</td>"
+      h += "<td class=\"num\">\(c.baseMedian.map { value($0, c.metric.isRatio) } ?? "–")</td>"
+      h += "<td class=\"num\">\(c.headMedian.map { value($0, c.metric.isRatio) } ?? "–")</td>"
       h += "<td class=\"num\">\(escapeHTML(interval))</td><td><details><summary>details</summary>"
       var lines = [
         "samples: \(c.base.count) base, \(c.head.count) head process replicates",
@@ -59,7 +59,7 @@ public enum GateSection {
     }
     for c in g.counters {
       h += "<tr class=\"v-\(cssClass(c.verdict))\"><th><code>\(escapeHTML(c.strategy))</code></th>"
-      h += "<td>\(escapeHTML(c.lane.rawValue))</td><td>\(escapeHTML(c.metric))</td>"
+      h += "<td>\(escapeHTML(c.lane.rawValue))</td><td>\(escapeHTML(c.metric.rawValue))</td>"
       h += "<td><strong>\(escapeHTML(c.verdict.rawValue))</strong></td>"
       h += "<td class=\"num\">\(c.base.map { format($0, digits: 2) } ?? "unavailable")</td>"
       h += "<td class=\"num\">\(c.head.map { format($0, digits: 2) } ?? "unavailable")</td>"
@@ -89,8 +89,8 @@ public enum GateSection {
     v.rawValue.replacingOccurrences(of: " ", with: "-")
   }
 
-  static func value(_ v: Double, _ metric: String) -> String {
-    metric.hasSuffix("ratio") ? format(v, digits: 3) : formatNanoseconds(v)
+  static func value(_ v: Double, _ isRatio: Bool) -> String {
+    isRatio ? format(v, digits: 3) : formatNanoseconds(v)
   }
 
   static func sci(_ v: Double) -> String { String(format: "%.2g", v) }
@@ -98,7 +98,7 @@ public enum GateSection {
   /// Base and head replicates side by side (box per side, per strategy and lane) for the first
   /// timing metric in nanoseconds.
   static func baseVersusHead(_ g: GateReport) -> String? {
-    guard let metric = g.timing.map(\.metric).first(where: { !$0.hasSuffix("ratio") }) else {
+    guard let metric = g.timing.map(\.metric).first(where: { !$0.isRatio }) else {
       return nil
     }
     var boxes: [SVGChart.Box] = []

@@ -1,3 +1,5 @@
+import SigbenchResults
+
 /// Escapes text for HTML element content and attribute values: `& < > " '`.
 /// Every string that came from a corpus file or the command line passes through this.
 public func escapeHTML(_ text: String) -> String {

@@ -1,4 +1,4 @@
-import SigbenchBench
+import SigbenchResults
 
 /// The run's `index.html`: what was run, on what, the per-point latency table and a gallery
 /// with the raw input and each strategy's ink side by side. Static, inline CSS, relative
@@ -12,7 +12,7 @@ public enum IndexPage {
     h += "</head>\n<body>\n"
     h += "<h1>sigbench run <code>\(escapeHTML(r.runID))</code></h1>\n"
     h += header(r)
-    if let b = r.bench { h += BenchSection.render(r, b) } else { h += latencyTable(r) }
+    h += BenchSection.render(r, r.bench)
     if let g = r.gate { h += GateSection.render(g) }
     if let t = r.formatStudy { h += table(t, id: "format-study") }
     h += gallery(r)
@@ -40,11 +40,9 @@ public enum IndexPage {
     var h = "<section id=\"run\">\n"
     // Thin percentiles and timer-closeness notes are many and routine: folded away. Everything
     // else (debug build, dropped samples, unsettled warm-up, unavailable counters) stays in view.
-    let routine = r.warnings.filter {
-      $0.contains("rest on fewer than") || $0.contains("close to the timer")
-    }
-    for w in r.warnings where !routine.contains(w) {
-      h += "<p class=\"warn\">Warning: \(escapeHTML(w))</p>\n"
+    let routine = r.bench.warnings.filter(\.kind.isRoutine).map(\.text)
+    for w in r.bench.warnings where !w.kind.isRoutine {
+      h += "<p class=\"warn\">Warning: \(escapeHTML(w.text))</p>\n"
     }
     if !routine.isEmpty {
       h += "<details><summary>\(routine.count) notes on thin percentiles and timer resolution"
@@ -166,39 +164,6 @@ public enum IndexPage {
       h += "</tr>\n"
     }
     return h + "</tbody>\n</table></div>\n</section>\n"
-  }
-
-  static func latencyTable(_ r: RunResult) -> String {
-    var h = "<section id=\"latency\">\n<h2>Per-point latency of <code>push</code></h2>\n"
-    h += "<div class=\"scroll\"><table>\n<thead><tr><th>strategy</th><th>build</th><th>points</th>"
-    h += "<th>p50</th><th>p90</th><th>p99</th><th>max</th><th>p50 ÷ reference</th>"
-    h += "<th>finish p50</th><th>mean end gap</th><th>mean error vs truth</th></tr></thead>\n"
-    h += "<tbody>\n"
-    for l in r.latency {
-      h += "<tr><th><code>\(escapeHTML(l.label))</code></th><td>\(escapeHTML(l.build))</td>"
-      if let p = l.push {
-        h += "<td class=\"num\">\(p.count)</td>"
-        for v in [p.p50, p.p90, p.p99, p.max] {
-          h += "<td class=\"num\">\(formatNanoseconds(v))</td>"
-        }
-      } else {
-        h += "<td class=\"num\">0</td>" + String(repeating: "<td>–</td>", count: 4)
-      }
-      h +=
-        "<td class=\"num\">\(l.p50RatioToReference.map { format($0, digits: 2) + "×" } ?? "–")</td>"
-      h += "<td class=\"num\">\(l.finish.map { formatNanoseconds($0.p50) } ?? "–")</td>"
-      let q = quality(r, l.label)
-      h += "<td class=\"num\">\(q.endGap.map { format($0, digits: 2) + " px" } ?? "–")</td>"
-      h += "<td class=\"num\">\(q.truth.map { format($0, digits: 3) + " px" } ?? "–")</td></tr>\n"
-    }
-    h += "</tbody>\n</table></div>\n"
-    if let chart = LatencyCharts.percentileCurve(r) {
-      h += "<div class=\"scroll\">\(chart)</div>\n"
-    }
-    h += "<p>Each figure is one <code>push</code> bracketed by two clock reads, in a "
-    h += "\(escapeHTML(r.machine.buildConfiguration)) build; it includes the timer overhead above."
-    h += "</p>\n</section>\n"
-    return h
   }
 
   static func gallery(_ r: RunResult) -> String {

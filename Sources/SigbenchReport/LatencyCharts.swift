@@ -1,5 +1,5 @@
 import Foundation
-import SigbenchBench
+import SigbenchResults
 
 /// The latency charts of the index page, built from `RunResult` alone.
 public enum LatencyCharts {
@@ -23,14 +23,6 @@ public enum LatencyCharts {
     case 1: return "90"
     default: return format(100 * (1 - pow10(-x)), digits: 0)
     }
-  }
-
-  /// Per-strategy percentile curve of push latency on a log axis (HDR-style x axis), from a
-  /// result without the full benchmark (older result files).
-  public static func percentileCurve(_ r: RunResult) -> String? {
-    percentileCurve(
-      title: "Push latency percentiles (\(r.machine.buildConfiguration) build)",
-      r.latency.compactMap { l in l.push.map { (l.label, $0) } })
   }
 
   /// The percentile curve of named latency summaries (p50, p90, p99, p99.9, max), with the

@@ -1,3 +1,5 @@
+import SigbenchResults
+
 /// Charts as inline SVG, written by hand: axes with ticks, labels and units, line series with
 /// distinct colours AND dash patterns AND marker shapes (colour is never the only carrier),
 /// horizontal reference lines (latency budgets), box plots, and a legend. No script.

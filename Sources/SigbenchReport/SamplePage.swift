@@ -1,4 +1,4 @@
-import SigbenchBench
+import SigbenchResults
 
 /// One sample's page (`samples/<n>-<name>.html`): large renders of every strategy side by side
 /// with the raw samples overlaid on demand (a CSS-only toggle), the mid-stroke moment with the

@@ -1,15 +1,18 @@
 import SigbenchCore
 
 /// Centripetal Catmull-Rom spline (α = 0.5) through every sample, each segment converted
-/// exactly to a cubic Bézier (peer-algorithms.md §3; Yuksel, Schaefer and Keyser 2011).
+/// exactly to a cubic Bézier (Yuksel, Schaefer and Keyser, "Parameterization and applications
+/// of Catmull-Rom curves", Computer-Aided Design 43, 2011).
 ///
 /// Input: samples closer than 0.01 px (strict `<`) to the previous kept one are removed first,
-/// so no knot interval is zero (§3 "Endpoints"). Ends: reflected phantom points
-/// `P₋₁ = 2P₀ − P₁` and `Pₙ₊₁ = 2Pₙ − Pₙ₋₁` (§3, recommended). Segment Pₖ₋₁ → Pₖ needs Pₖ₊₁,
-/// so it becomes stable one sample later; meanwhile it is shown as tentative geometry with the
-/// phantom end, which is exactly what `finish` bakes. A single sample is a dot. Centripetal
-/// knots guarantee no cusp and no self-intersection within a segment; `alpha` 0 (uniform) is
-/// offered for comparison and does form them on unevenly spaced samples.
+/// so no knot interval is zero (a zero chord would divide by zero). Ends: reflected phantom
+/// points `P₋₁ = 2P₀ − P₁` and `Pₙ₊₁ = 2Pₙ − Pₙ₋₁`, which give a natural, straight-ish start
+/// (duplicating the end point instead would give a zero-length tangent that needs a special
+/// case). Segment Pₖ₋₁ → Pₖ needs Pₖ₊₁, so it becomes stable one sample later; meanwhile it is
+/// shown as tentative geometry with the phantom end, which is exactly what `finish` bakes. A
+/// single sample is a dot. Centripetal knots guarantee no cusp and no self-intersection within
+/// a segment; `alpha` 0 (uniform) is offered for comparison and does form them on unevenly
+/// spaced samples.
 ///
 /// Stages: input filter (0.01 px) → Catmull-Rom curve → width model (constant 2 px; widths
 /// interpolate linearly along each segment) → round outline.
@@ -27,7 +30,7 @@ public struct CatmullRom: SmoothingStrategy {
     id: "catmull-rom",
     summary: "Centripetal Catmull-Rom through every sample, as exact cubic Béziers.",
     details:
-      "Yuksel et al. 2011 via peer-algorithms.md §3. One sample of look-ahead: the newest"
+      "Yuksel, Schaefer and Keyser, CAD 2011. One sample of look-ahead: the newest"
       + " segment is tentative (phantom end) until the next sample arrives.",
     parameters: [
       .number(

@@ -1,16 +1,16 @@
 import SigbenchCore
 
-/// Quadratic Béziers between midpoints of consecutive contact points (seed 000, the iOS
-/// "smooth signature capture" example).
+/// Quadratic Béziers between midpoints of consecutive contact points (after the Objective-C
+/// tutorial "iOS smooth signature capture example using quadratic bezier curve").
 ///
-/// Algorithm (seed 000, `touchesBegan`/`touchesMoved`/`touchesEnded`): at touch-down the two
-/// "last contact points" are both set to the first point, so the stroke starts with a curve
+/// Algorithm (that example's `touchesBegan`/`touchesMoved`/`touchesEnded`): at touch-down the
+/// two "last contact points" are both set to the first point, so the stroke starts with a curve
 /// whose start and control coincide. Every later sample (a move) draws one quadratic from the
 /// midpoint of the two previous contact points to the midpoint of the previous and current
 /// points, with the previous point as control, stroked 3 px wide with round caps. A stroke
 /// that never moves draws a dot (a zero-length round-capped line, i.e. a disc of diameter 3).
 /// The last half-segment, from the final midpoint to the final sample, is never drawn, as in
-/// the seed.
+/// that example.
 ///
 /// Stages: input filter (off by default) → midpoint-quadratic curve → width model (constant
 /// 3 px; a midpoint's width is the mean of its two samples') → round outline.
@@ -26,8 +26,9 @@ public struct MidpointQuadratic: SmoothingStrategy {
     id: "midpoint-quadratic",
     summary: "Quadratic Béziers between midpoints of consecutive samples; width 3, round caps.",
     details:
-      "Seed 000. Each move is final at once (no look-ahead); the final half-segment is never"
-      + " drawn, as in the seed. A single sample shows a tentative dot.",
+      "The classic iOS midpoint-quadratic signature view. Each move is final at once (no"
+      + " look-ahead); the final half-segment is never drawn, as in that view. A single sample"
+      + " shows a tentative dot.",
     parameters: StageSettings.parameters(
       minDistance: InputFilter.parameter(default: 0, typical: "0 (keep all)–2"),
       width: .constant, size: 3, outline: .round))
@@ -40,7 +41,7 @@ public struct MidpointQuadratic: SmoothingStrategy {
   private var filter: InputFilter
   /// Accepted samples so far.
   private var count = 0
-  /// The seed's `lastContactPoint1` / `lastContactPoint2` / `currentPoint`.
+  /// The example's `lastContactPoint1` / `lastContactPoint2` / `currentPoint`.
   private var last1 = WeightedPoint.zero
   private var last2 = WeightedPoint.zero
   private var current = WeightedPoint.zero

@@ -2,9 +2,11 @@ import SigbenchCore
 
 /// Straight lines between consecutive samples, constant width, round caps and joins.
 ///
-/// The plain polyline of the seed apps (seed 001: `addLine` per touch, line width 2, round
-/// cap; seed 004: the annotation brush). No look-ahead: each sample's segment is stable as soon
-/// as the sample arrives, and nothing is ever tentative. It is the reference strategy: first
+/// The plain polyline of simple capture views (the Swift tutorial "How to Draw Digital
+/// Signatures in iOS Using Swift": `addLine` per touch, line width 2, round cap; the free-hand
+/// brush of "How to create handwritten annotations for Xuni iOS FlexChart"). No look-ahead:
+/// each sample's segment is stable as soon as the sample arrives, and nothing is ever
+/// tentative. It is the reference strategy: first
 /// in the catalog and the denominator of every latency ratio.
 ///
 /// Stages: input filter (off by default) → polyline curve → width model (constant 2 px by

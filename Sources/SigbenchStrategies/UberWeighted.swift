@@ -1,25 +1,29 @@
 import SigbenchCore
 
-/// UberSignature's weighted-Bézier stroke (uber/UberSignature 1.0.3, Objective-C version;
-/// spec: uber-signature.md).
+/// UberSignature's weighted-Bézier stroke (uber/UberSignature 1.0.3, commit `2bb915e`; the
+/// Objective-C version is the reference where the Swift port differs).
 ///
-/// Curve model (§3): four slots P0…P3 of weighted points. The first sample of a stroke fills
-/// P0 with weight 3 and shows a dot. A sample closer than 2 px (strict `<`) to the last
-/// accepted one is dropped without any change. When all four slots are full, the next sample
-/// p finalizes a cubic P0, P1, P2, m with m = (P2 + p)/2 weighted by its distance to P2, and m
-/// starts the next segment. The live ("temporary") shape is the dot, line, quadratic or cubic
-/// over the filled slots. After k accepted samples max(0, ⌊(k − 2)/3⌋) cubics are final.
+/// Curve model (`UBSignatureBezierProvider`): four slots P0…P3 of weighted points. The first
+/// sample of a stroke fills P0 with weight 3 and shows a dot. A sample closer than 2 px (strict
+/// `<`) to the last accepted one is dropped without any change. When all four slots are full,
+/// the next sample p finalizes a cubic P0, P1, P2, m with m = (P2 + p)/2 weighted by its
+/// distance to P2, and m starts the next segment. The live ("temporary") shape is the dot,
+/// line, quadratic or cubic over the filled slots. After k accepted samples
+/// max(0, ⌊(k − 2)/3⌋) cubics are final.
 ///
-/// Width (§2): `0.1 · max(0, 50 − d) + 2` px for the gap d to the previous accepted sample, so
-/// no time, velocity or pressure is used. Outline and paint (§4): rung outline, non-zero fill
-/// plus a 1 px stroke (`outlineStrokeWidth` = 1), visible width = weight + 1, flat ends, and a
-/// tap is a disc of radius 3, which the 1 px outline stroke shows with radius 3.5. Known Swift-port bugs (§9) are not
-/// reproduced: the line is the full quadrilateral.
+/// Width (`UBSignatureBezierProvider`'s weight function): `0.1 · max(0, 50 − d) + 2` px for the
+/// gap d to the previous accepted sample, so no time, velocity or pressure is used. Outline
+/// and paint (`UIBezierPath+UBWeightedPoint`): rung outline, non-zero fill plus a 1 px stroke
+/// (`outlineStrokeWidth` = 1), visible width = weight + 1, flat ends, and a tap is a disc of
+/// radius 3, which the 1 px outline stroke shows with radius 3.5. The Swift port's bug is not
+/// reproduced: its two-point line is a triangle (UberSignature issue #16); here the line is
+/// the full quadrilateral.
 ///
 /// Latency: finalized cubics are `stable`; the temporary shape is `tentative` and is replaced
 /// on every push (it lags up to three samples and its end jumps to the join midpoint when
-/// finalized). `finish` bakes the temporary shape as it is, like `endContinuousLine` (§5).
-/// Finishing resets the slots, so a later sample starts a fresh dot (§14 item 7).
+/// finalized). `finish` bakes the temporary shape as it is, like `UBSignatureDrawingModel`'s
+/// `endContinuousLine`. Finishing resets the slots, so a later sample starts a fresh dot of
+/// weight 3 with no join to the previous stroke, as after `endContinuousLine` in UberSignature.
 ///
 /// Stages: input filter (2 px) → Uber's slot machine → width model (`uber-distance`) → outline
 /// (`rungs`); each can be swapped through options.
@@ -105,7 +109,8 @@ public struct UberWeighted: SmoothingStrategy {
     n = 0
   }
 
-  /// The temporary shape over the filled slots (§3 "shape for index k").
+  /// The temporary shape over the filled slots: k filled slots give a dot, line, quadratic or
+  /// cubic (UberSignature's shape for index k − 1).
   private func writeTemporary(into ink: inout InkGeometry) {
     let shape: CurveShape
     switch n {

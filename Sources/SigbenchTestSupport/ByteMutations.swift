@@ -1,6 +1,7 @@
 import Foundation
 
-/// Seeded byte-level mutations of a file, for "decoders never trap" tests (house style §4.6).
+/// Seeded byte-level mutations of a file, for "decoders never trap" tests: decoding a mutated
+/// file must either throw a `FormatError` or return valid strokes, never crash.
 ///
 /// Each mutation is one of: truncate at a random offset, flip 1–8 random bytes, duplicate a
 /// random line, delete a random line, insert a random byte. The same seed gives the same

@@ -1,6 +1,7 @@
 import SigbenchCore
 
-/// Tolerance comparisons of strategy output, in one place (house style §4.11). Each returns
+/// Tolerance comparisons of strategy output, in one place (like google/ink's `PointNear`
+/// matchers), so every test compares the same way. Each returns
 /// `nil` when equal within `tolerance` (absolute, CSS px) or a description of the first
 /// difference. There is no default tolerance: every call states it.
 public enum InkComparison {

@@ -1,9 +1,9 @@
 import SigbenchCore
 import SigbenchStrategies
 
-/// The contract every catalog strategy must meet (SmoothingStrategy's doc comment; house style
-/// §4.11). Each check returns a list of failure descriptions, empty when the contract holds,
-/// so a test can print them together with its seed.
+/// The contract every catalog strategy must meet (listed in SmoothingStrategy's doc comment).
+/// Each check returns a list of failure descriptions, empty when the contract holds, so a test
+/// can print them together with its seed.
 public enum StrategyContract {
   /// What one streaming run produced.
   public struct Trace: Equatable {
@@ -20,22 +20,17 @@ public enum StrategyContract {
   /// Streams `samples` through a fresh instance reusing one `StrokeOutput`, as a capture UI does.
   public static func run(_ strategy: ConfiguredStrategy, _ samples: [Sample]) -> Trace {
     var instance = strategy.makeInstance()
-    return stream(&instance, samples)
-  }
-
-  private static func stream<S: SmoothingStrategy>(_ s: inout S, _ samples: [Sample]) -> Trace {
     var trace = Trace()
     var output = StrokeOutput(reservingSegments: 8, elements: 64, discs: 8)
-    for sample in samples {
-      s.push(sample, into: &output)
-      trace.stableChunks.append(output.stable)
-      trace.tentatives.append(output.tentative)
-      trace.final.append(contentsOf: output.stable)
+    StrokeReplay.run(&instance, samples, output: &output) { step, result in
+      trace.stableChunks.append(result.stable)
+      trace.final.append(contentsOf: result.stable)
+      if step == .finish {
+        trace.tentativeAfterFinish = result.tentative
+      } else {
+        trace.tentatives.append(result.tentative)
+      }
     }
-    s.finish(into: &output)
-    trace.stableChunks.append(output.stable)
-    trace.final.append(contentsOf: output.stable)
-    trace.tentativeAfterFinish = output.tentative
     return trace
   }
 
@@ -114,8 +109,8 @@ public enum StrategyContract {
     return f
   }
 
-  /// The reference strategy's centreline vertices are exactly the input samples (house style
-  /// §4.11 "passthrough returns its input unchanged").
+  /// The reference strategy's centreline vertices are exactly the input samples: with its
+  /// default options it passes its input through unchanged.
   public static func checkReferenceVertices(_ strategy: ConfiguredStrategy, _ samples: [Sample])
     -> [String]
   {

@@ -1,5 +1,6 @@
 import Foundation
 import SigbenchBench
+import SigbenchResults
 import Testing
 
 @Suite("callgrind parsing")

@@ -1,5 +1,7 @@
 import SigbenchBench
 import SigbenchCore
+import SigbenchReport
+import SigbenchResults
 import SigbenchStrategies
 import SigbenchTestSupport
 import Testing
@@ -37,8 +39,8 @@ struct MeasurementTests {
       #expect(f.injectedSpins == 0)
       #expect((f.throughputPointsPerSecond ?? 0) > 0)
       #expect(f.budget != nil)
-      #expect(f.gateMetrics.keys.sorted() == ["batch-p50", "batch-p50-ratio", "p50", "p90", "p99"])
-      #expect(f.gateMetrics["batch-p50-ratio"] == 1)
+      #expect(f.gateMetrics.keys.sorted() == GateMetric.allCases)
+      #expect(f.gateMetrics[.batchP50Ratio] == 1)
       #expect(f.build == BuildConfiguration.current)
     }
   }

@@ -1,5 +1,6 @@
 import Foundation
 import SigbenchBench
+import SigbenchResults
 import Testing
 
 /// The A/A noise floor: spread estimator, threshold selection, minimum detectable change, and
@@ -57,7 +58,7 @@ struct NoiseFloorTests {
       NoiseSpread.minimumDetectableChange(threshold: 0.02, spread: 0, confidence: 0.95) == 0.02)
   }
 
-  static func floor(_ values: [Double], metric: String = "batch-p50-ratio") -> NoiseFloor {
+  static func floor(_ values: [Double], metric: GateMetric = .batchP50Ratio) -> NoiseFloor {
     NoiseFloor(
       name: "aa", createdAt: "2026-11-30T12:00:00Z", tool: "sigbench test",
       machine: MachineFingerprint(
@@ -74,8 +75,8 @@ struct NoiseFloorTests {
     let head = base.map { $0 * 1.035 }
     var settings = GateSettings()
     settings.resamples = 2000
-    let h = [ReplicateSet(strategy: "a", lane: .smooth, metric: "batch-p50-ratio", values: head)]
-    let b = [ReplicateSet(strategy: "a", lane: .smooth, metric: "batch-p50-ratio", values: base)]
+    let h = [ReplicateSet(strategy: "a", lane: .smooth, metric: .batchP50Ratio, values: head)]
+    let b = [ReplicateSet(strategy: "a", lane: .smooth, metric: .batchP50Ratio, values: base)]
     let plain = GateEvaluator.compareTiming(head: h, base: b, settings: settings)
     #expect(plain[0].verdict == .regressed)
     #expect(plain[0].thresholdSource == "configured (default)")
@@ -98,7 +99,7 @@ struct NoiseFloorTests {
     #expect(q[0].thresholdSource == "configured (default)")
     #expect(q[0].noise.map { $0.spread < 0.002 } == true)
     // A floor for another metric covers nothing here.
-    let other = Self.floor(Self.normalPool(40, sigma: 0.04), metric: "p99")
+    let other = Self.floor(Self.normalPool(40, sigma: 0.04), metric: .p99)
     let o = GateEvaluator.compareTiming(head: h, base: b, settings: settings, noise: other)
     #expect(o[0].noise == nil && o[0].verdict == .regressed)
   }

@@ -1,4 +1,5 @@
 import SigbenchBench
+import SigbenchResults
 import Testing
 
 @Suite("percentiles")

@@ -1,4 +1,5 @@
 import SigbenchBench
+import SigbenchResults
 import SigbenchTestSupport
 import Testing
 
@@ -118,12 +119,12 @@ struct StatisticsTests {
     var settings = GateSettings()
     settings.resamples = 2000
     let head = [
-      ReplicateSet(strategy: "a", lane: .smooth, metric: "batch-p50", values: slower),
-      ReplicateSet(strategy: "b", lane: .smooth, metric: "batch-p50", values: same),
+      ReplicateSet(strategy: "a", lane: .smooth, metric: .batchP50, values: slower),
+      ReplicateSet(strategy: "b", lane: .smooth, metric: .batchP50, values: same),
     ]
     let baseSets = [
-      ReplicateSet(strategy: "a", lane: .smooth, metric: "batch-p50", values: base),
-      ReplicateSet(strategy: "b", lane: .smooth, metric: "batch-p50", values: base),
+      ReplicateSet(strategy: "a", lane: .smooth, metric: .batchP50, values: base),
+      ReplicateSet(strategy: "b", lane: .smooth, metric: .batchP50, values: base),
     ]
     let r = GateEvaluator.compareTiming(head: head, base: baseSets, settings: settings)
     #expect(r.count == 2)
@@ -147,17 +148,17 @@ struct StatisticsTests {
     let base = [c("up", 1000, 0), c("down", 1000, 3), c("flat", 1000, 0), c("gone", 1000, 0)]
     let head = [c("up", 1010.5, 1), c("down", 985, 1), c("flat", 1009.9, 0), c("gone", nil, nil)]
     let r = GateEvaluator.compareCounters(head: head, base: base, tolerance: 0.01)
-    func v(_ s: String, _ m: String) -> Verdict? {
+    func v(_ s: String, _ m: CounterMetric) -> Verdict? {
       r.first { $0.strategy == s && $0.metric == m }?.verdict
     }
-    #expect(v("up", "instructions/point") == .regressed)
-    #expect(v("up", "steady allocations") == .regressed)
-    #expect(v("down", "instructions/point") == .improved)
-    #expect(r.first { $0.strategy == "down" && $0.metric == "instructions/point" }?.hint != nil)
-    #expect(v("down", "steady allocations") == .improved)
-    #expect(v("flat", "instructions/point") == .noChange)
-    #expect(v("gone", "instructions/point") == .unavailable)
-    #expect(v("gone", "steady allocations") == .unavailable)
+    #expect(v("up", .instructionsPerPoint) == .regressed)
+    #expect(v("up", .steadyAllocations) == .regressed)
+    #expect(v("down", .instructionsPerPoint) == .improved)
+    #expect(r.first { $0.strategy == "down" && $0.metric == .instructionsPerPoint }?.hint != nil)
+    #expect(v("down", .steadyAllocations) == .improved)
+    #expect(v("flat", .instructionsPerPoint) == .noChange)
+    #expect(v("gone", .instructionsPerPoint) == .unavailable)
+    #expect(v("gone", .steadyAllocations) == .unavailable)
   }
 
   @Test("threshold option parsing")
@@ -165,10 +166,10 @@ struct StatisticsTests {
     var s = GateSettings()
     try s.applyThresholds("p99=15%/50ns;batch-p50=3%")
     #expect(
-      s.thresholds["p99"] == MetricThreshold(relative: 0.15, absoluteNs: 50, source: "--thresholds")
+      s.thresholds[.p99] == MetricThreshold(relative: 0.15, absoluteNs: 50, source: "--thresholds")
     )
-    #expect(s.thresholds["batch-p50"]?.relative == 0.03)
-    #expect(s.thresholds["batch-p50"]?.absoluteNs == 0.5)
+    #expect(s.thresholds[.batchP50]?.relative == 0.03)
+    #expect(s.thresholds[.batchP50]?.absoluteNs == 0.5)
     #expect(throws: BenchError.self) { try s.applyThresholds("p42=5%") }
     #expect(throws: BenchError.self) { try s.applyThresholds("p50=5") }
     #expect(throws: BenchError.self) { try s.applyThresholds("p50=5%/x") }

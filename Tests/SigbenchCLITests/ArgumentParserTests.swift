@@ -1,4 +1,5 @@
 import SigbenchCLI
+import SigbenchResults
 import Testing
 
 @Suite("argument parser")

@@ -1,5 +1,5 @@
 import Foundation
-import SigbenchBench
+import SigbenchResults
 import SigbenchTestSupport
 import Testing
 
@@ -78,8 +78,8 @@ struct EndToEndTests {
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(path) is not a PNG")
       }
     }
-    for l in result.latency {
-      let push = try #require(l.push)
+    for f in result.bench.figures where f.lane == .smooth {
+      let push = try #require(f.all)
       #expect(push.count == result.corpus.points)
       #expect(push.p50 > 0 && push.p50 <= push.p99 && push.p99 <= push.max)
     }

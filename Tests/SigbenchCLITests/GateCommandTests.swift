@@ -1,5 +1,6 @@
 import Foundation
-import SigbenchBench
+import SigbenchReport
+import SigbenchResults
 import SigbenchTestSupport
 import Testing
 
@@ -84,7 +85,7 @@ struct GateCommandTests {
     #expect(r.code == 0, "\(r.stderr)")
     let g = try GateReport.decode(Data(r.stdout.utf8))
     #expect(g.mode == "a/b")
-    #expect(g.order.count == 6 && g.order.filter { $0 == "head" }.count == 3)
+    #expect(g.order.count == 6 && g.order.filter { $0 == .head }.count == 3)
     #expect(g.timing.count == 10)  // 2 strategies × 5 metrics
     #expect(g.timing.allSatisfy { $0.verdict != .regressed && $0.head.count == 3 })
     #expect(g.timing.allSatisfy { $0.testMethod != nil && $0.ratio != nil })
@@ -109,9 +110,9 @@ struct GateCommandTests {
     let g = try GateReport.decode(Data(r.stdout.utf8))
     #expect(g.injection?.spins == 500)
     let target = try #require(
-      g.counters.first { $0.strategy == "straight(size=5)" && $0.metric == "instructions/point" })
+      g.counters.first { $0.strategy == "straight(size=5)" && $0.metric == .instructionsPerPoint })
     let other = try #require(
-      g.counters.first { $0.strategy == "straight" && $0.metric == "instructions/point" })
+      g.counters.first { $0.strategy == "straight" && $0.metric == .instructionsPerPoint })
     #expect(target.verdict == .regressed)
     #expect((target.ratio ?? 0) > 1.2, "500 spin rounds add far more than 20 %")
     // The other strategy is not injected. A release build counts it exactly as the base does
@@ -146,7 +147,7 @@ struct GateCommandTests {
     #expect(g.acknowledgements.first?.reason == "known: wider joins")
     if g.counterStatus.hasPrefix("compared") {
       // The injected regression is covered by the acknowledgement: reported, not failing.
-      let c = g.counters.filter { $0.strategy == "straight" && $0.metric == "instructions/point" }
+      let c = g.counters.filter { $0.strategy == "straight" && $0.metric == .instructionsPerPoint }
       #expect(c.first?.verdict == .acknowledged, "\(g.counters)")
       #expect(gate.code == 0, "\(gate.stderr)")
     }
@@ -219,7 +220,7 @@ struct GateCommandTests {
     #expect(lenient.code == 0, "\(lenient.stderr)")
     let l = try GateReport.decode(Data(lenient.stdout.utf8))
     #expect(l.budgets.allSatisfy { $0.verdict == .overBudget })
-    #expect(l.warnings.contains { $0.contains("over budget") })
+    #expect(l.warnings.contains { $0.kind == .budgetReportOnly })
     // The default budget (half a period) holds for these pushes.
     let normal = try Self.run(Array(args.filter { $0 != "1e-9" && $0 != "--budget" }))
     let n = try GateReport.decode(Data(normal.stdout.utf8))

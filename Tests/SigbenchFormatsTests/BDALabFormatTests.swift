@@ -5,7 +5,7 @@ import Testing
 
 @testable import SigbenchFormats
 
-/// BDALab `.svc` reader (stroke-formats.md §3).
+/// BDALab `.svc` reader.
 struct BDALabFormatTests {
   let format = BDALabFormat()
   let mmToPx = 96 / 25.4

@@ -79,7 +79,7 @@ func invariantViolations(_ d: Drawing) -> [String] {
   return problems
 }
 
-/// Seeded mutation check (house style §4.6): every mutation of `original` either throws a
+/// Seeded mutation check (decoders never trap): every mutation of `original` either throws a
 /// `FormatError` naming `file` and a position, or decodes to drawings that satisfy
 /// `invariantViolations`. Failures print the seed and the mutation. Returns how many
 /// mutations were rejected with an error. `wrap`, when given, turns each mutated `original`

@@ -6,7 +6,7 @@ import Testing
 @testable import SigbenchFormats
 
 enum IAMOnDBFixtures {
-  /// A line file in the IAM-OnDB shape (stroke-formats.md §5), values ours: ISO-8859-1 with an
+  /// A line file in the IAM-OnDB shape, values ours: ISO-8859-1 with an
   /// accented comment, a repeated time (10 ms resolution), a one-point stroke.
   static let line = """
     <?xml version="1.0" encoding="ISO-8859-1"?>
@@ -34,7 +34,7 @@ enum IAMOnDBFixtures {
   static var lineData: Data { line.data(using: .isoLatin1)! }
 }
 
-@Suite("IAM-OnDB XML (stroke-formats.md §5)")
+@Suite("IAM-OnDB XML")
 struct IAMOnDBTests {
   @Test("strokes, times from the first point, repeated times repaired, nominal scale")
   func decode() throws {

@@ -5,9 +5,10 @@ import Testing
 
 @testable import SigbenchFormats
 
-/// The shared corpus holds no InkML, IAM-OnDB or signature_pad file (stroke-formats.md §10), so
-/// real ink reaches these writers and readers through the Quick Draw raw drawings: parsed here
-/// with a few lines of test code, written, read back and compared.
+/// The shared corpus holds no InkML, IAM-OnDB or signature_pad file (only SVC2004, Quick Draw,
+/// Wacom UIM and BDALab recordings), so real ink reaches these writers and readers through the
+/// Quick Draw raw drawings: parsed here with a few lines of test code, written, read back and
+/// compared.
 @Suite("XML/JSON formats on the shared corpus", .enabled(if: sharedCorpusURL() != nil))
 struct InkMLCorpusTests {
   static let myFormats: Set<String> = ["inkml", "iam-ondb", "signature-pad"]

@@ -1,4 +1,5 @@
-/// Hand-written InkML, one per dialect of stroke-formats.md §1.9 plus one per grammar quirk.
+/// Hand-written InkML, one per dialect real files come in (CROHME, MathWriting, Word/Office,
+/// OneNote, Windows Journal) plus one per grammar quirk.
 /// Values are ours; the shapes follow what each producer writes.
 enum InkMLFixtures {
   /// CROHME 2011–2014: no traceFormat (default X Y), plain `id`, `x y, x y` with a point
@@ -72,7 +73,8 @@ enum InkMLFixtures {
   /// Word / Office clipboard: `inkml:` prefix, contexts in definitions with `#` references,
   /// X Y integer cm at 1000/cm, F in dev with max 32767 and resolution 0, `timeString`, a brush
   /// with units, and `'`/`"` differences glued without spaces. The first trace is the worked
-  /// example of §1.3; the second uses OA/OE at 10 per degree.
+  /// example of `InkMLGrammarTests` (`100 200 5000,'3'-2'40,"1"0"-5,…` → (100, 200, 5000) …
+  /// (118, 193, 5139)); the second uses OA/OE at 10 per degree.
   static let word = """
     <inkml:ink xmlns:inkml="http://www.w3.org/2003/InkML">
      <inkml:definitions>

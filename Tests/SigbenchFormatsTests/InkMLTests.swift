@@ -33,9 +33,9 @@ private func grammar(_ text: String, _ names: [String], intermittent: Set<String
   return (0..<data.pointCount).map { p in (0..<names.count).map { data[p, $0] } }
 }
 
-@Suite("InkML trace grammar (stroke-formats.md §1.3)")
+@Suite("InkML trace grammar (W3C InkML 2011 trace syntax)")
 struct InkMLGrammarTests {
-  @Test("sticky per-channel second differences: the §1.3 worked example")
+  @Test("sticky per-channel second differences: glued X Y F worked example")
   func workedExample() throws {
     let rows = try grammar(#"100 200 5000,'3'-2'40,"1"0"-5,2 1-3,-1-1 0"#, ["X", "Y", "F"])
     #expect(
@@ -44,7 +44,7 @@ struct InkMLGrammarTests {
       ])
   }
 
-  @Test("modes are sticky per channel, not per point: the §1.3 mixed example")
+  @Test("modes are sticky per channel, not per point: mixed-prefix example")
   func mixedModes() throws {
     let rows = try grammar(#"10 20,!12 '3,4 1,!5 "0"#, ["X", "Y"])
     #expect(rows == [[10, 20], [12, 23], [4, 24], [5, 25]])
@@ -125,7 +125,7 @@ struct InkMLGrammarTests {
   }
 }
 
-@Suite("InkML dialects (stroke-formats.md §1.9)")
+@Suite("InkML dialects (CROHME, MathWriting, Word, OneNote, Windows Journal)")
 struct InkMLDialectTests {
   @Test("CROHME: default X Y, bare references, label traceViews draw nothing twice")
   func crohme() throws {

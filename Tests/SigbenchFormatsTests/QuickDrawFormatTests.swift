@@ -5,7 +5,7 @@ import Testing
 
 @testable import SigbenchFormats
 
-/// Quick, Draw! ndjson reader (stroke-formats.md §4).
+/// Quick, Draw! ndjson reader.
 struct QuickDrawFormatTests {
   let format = QuickDrawFormat()
 

@@ -5,7 +5,7 @@ import Testing
 
 @testable import SigbenchFormats
 
-/// SVC2004 `.TXT` reader (stroke-formats.md §2).
+/// SVC2004 `.TXT` reader.
 struct SVC2004FormatTests {
   let format = SVC2004Format()
   let scale = 96.0 / 2540

@@ -37,7 +37,7 @@ enum SignaturePadFixtures {
   static let all: [(String, String)] = [("v4", v4), ("v3", v3), ("v2", v2)]
 }
 
-@Suite("signature_pad toData() JSON (stroke-formats.md §6)")
+@Suite("signature_pad toData() JSON")
 struct SignaturePadTests {
   func decode(_ text: String) throws -> (Drawing, [FormatWarning]) {
     let r = try SignaturePadFormat().decode(

@@ -28,7 +28,7 @@ func expectSameInk(
     sourceLocation: sourceLocation)
 }
 
-/// Wacom UIM 3.0 (`DATA` chunk with an `InkObject`, stroke-formats.md §8): built from the same
+/// Wacom UIM 3.0 (`DATA` chunk with an `InkObject`): built from the same
 /// input data as 3.1 files, it must decode to the same ink.
 struct UIM30Tests {
   let format = UIMFormat()

@@ -5,7 +5,7 @@ import Testing
 
 @testable import SigbenchFormats
 
-/// Wacom UIM 3.1 reader (stroke-formats.md §8).
+/// Wacom UIM 3.1 reader.
 struct UIMFormatTests {
   let format = UIMFormat()
 

@@ -4,7 +4,7 @@ import Testing
 
 @testable import SigbenchFormats
 
-/// Test-side writers of Wacom UIM files (stroke-formats.md §8): a hand-made `InputData`, 3.1
+/// Test-side writers of Wacom UIM files: a hand-made `InputData`, 3.1
 /// files with any INPT compression, and 3.0 files transcoded from the same `InputData`.
 enum UIMTestFiles {
   static func id(_ k: UInt8) -> [UInt8] { [UInt8](repeating: k, count: 16) }

@@ -3,7 +3,8 @@ import SigbenchRender
 import SigbenchTestSupport
 import Testing
 
-/// Golden-image comparison in the style of swift-snapshot-testing (house style §4.7, §4.11).
+/// Golden-image comparison in the style of pointfreeco/swift-snapshot-testing (perceptual
+/// tolerance and precision; reference, actual and difference images written on failure).
 ///
 /// Goldens live in `__Snapshots__/<TestFile>/<name>.png` beside the test file. Both images are
 /// compared by decoded pixels (never by file bytes beyond the identical-bytes shortcut):

@@ -64,7 +64,7 @@ struct GoldenTests {
     try GoldenImage.check(image, named: "cubic-figure-eight", tolerance: 1)
   }
 
-  @Test("Uber-style outline with a 1 px outline stroke and a tentative tail (§14 example)")
+  @Test("Uber-style outline with a 1 px outline stroke and a tentative tail (worked example)")
   func uberOutline() throws {
     var spec = Self.spec(176, 48, supersample: 4)
     spec.tentative = RGBA(230, 80, 20)

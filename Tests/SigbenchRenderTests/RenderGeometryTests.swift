@@ -28,7 +28,7 @@ struct RenderGeometryTests {
     #expect(abs(radius - width / 2) <= 0.01 * width, "radius \(radius) for width \(width)")
   }
 
-  @Test("an Uber dot (radius 3) with the 1 px outline stroke has radius 3.5 (uber §14.6)")
+  @Test("an Uber dot (radius 3) with the 1 px outline stroke has radius 3.5")
   func uberDotRadius() {
     var g = InkGeometry()
     g.outlineStrokeWidth = 1
@@ -39,7 +39,7 @@ struct RenderGeometryTests {
     #expect(abs(radius - 3.5) < 0.02, "radius \(radius)")
   }
 
-  @Test("an Uber line band of width w with the 1 px stroke is w + 1 wide (uber §4.6, §14.6)")
+  @Test("an Uber line band of width w with the 1 px stroke is w + 1 wide")
   func uberBandWidth() {
     let w = 6.0
     var g = InkGeometry()

@@ -22,8 +22,9 @@ enum TestDrawings {
     "uneven-spacing", "long-stroke-2000", "signature-120hz",
   ]
 
-  /// The §14 worked example of uber-signature.md: the finalized cubic of (0,0)…(40,0) and the
-  /// temporary line after it, outline stroke 1 px.
+  /// UberSignature's worked example for the input (0,0), (10,0), (20,0), (30,0), (40,0): the
+  /// finalized cubic over (0,0) w3, (10,0) w6, (20,0) w6, (30,0) w6 and the temporary line
+  /// (30,0) → (40,0) after it, outline stroke 1 px.
   static var uberWorkedExample: (stable: InkGeometry, tentative: InkGeometry) {
     var s = InkGeometry()
     s.outlineStrokeWidth = 1

@@ -1,5 +1,5 @@
-import SigbenchBench
 import SigbenchReport
+import SigbenchResults
 import Testing
 
 @Suite("index page")
@@ -17,22 +17,42 @@ struct IndexPageTests {
         skipped: [FileNote(file: "a.xyz", message: "no reader for this file type")],
         rejected: [FileNote(file: "b.sigbench.json", message: "line 3: x must be finite")],
         warnings: []),
-      timer: TimerCalibration(
-        clock: "CLOCK_MONOTONIC", resolutionNs: 1, smallestStepNs: 20, overheadNs: 25,
-        overheadP99Ns: 34),
       strategies: [StrategyInfo(label: "straight", id: "straight", options: ["width": "2"])],
-      latency: [
-        StrategyLatency(
-          label: "straight", push: LatencySummary([30, 40, 50]), finish: LatencySummary([10]),
-          p50RatioToReference: 1, build: "release")
-      ],
       samples: [
         SampleEntry(
           name: name, format: "native", strokes: 1, points: 1, hoverPoints: 0, timed: true,
           hasPressure: true, metadata: ["notes": name], rawImage: "img/0000/raw.png",
           images: ["straight": "img/0000/straight.png"])
       ],
-      warnings: ["p99 rests on few points"])
+      bench: bench())
+  }
+
+  /// A one-strategy benchmark: push figures 30, 40 and 50 ns, one finish of 10 ns.
+  static func bench() -> BenchReport {
+    let timer = TimerCalibration(
+      clock: "CLOCK_MONOTONIC", resolutionNs: 1, smallestStepNs: 20, overheadNs: 25,
+      overheadP99Ns: 34)
+    let figure = LaneFigures(
+      strategy: "straight", strategyID: "straight", lane: .smooth, build: "release",
+      preferred: "single", steady: LatencySummary([30, 40, 50]), start: nil, startPoints: 8,
+      all: LatencySummary([30, 40, 50]), finish: LatencySummary([10]),
+      batched: LatencySummary([20]), batchSize: 16, throughputPointsPerSecond: 2.5e7,
+      deciles: [Double?](repeating: nil, count: 10), synthetic: [],
+      warmup: WarmupReport(discardedPasses: 1, passMedians: [40], converged: true, tolerance: 0.01),
+      budget: nil, ratioToReference: ["p50": 1], injectedSpins: 0)
+    return BenchReport(
+      tool: "sigbench test", createdAt: "2026-01-01T00:00:00Z",
+      machine: MachineFingerprint(
+        cpuModel: "Test CPU", cores: 2, os: "Debian", toolchain: "Swift 6.3+",
+        buildConfiguration: "release"),
+      provenance: Provenance(gitCommit: "abc", gitDirty: false, corpusChecksum: "ff"),
+      corpus: BenchCorpusInfo(root: "Corpus/", drawings: 1, strokes: 1, points: 1, checksum: "ff"),
+      timer: timer, options: BenchOptions(), processes: 1, figures: [figure], replicates: [],
+      counters: [],
+      counterRun: CounterRunInfo(
+        tool: "callgrind", command: "", subsetPoints: [:], startPoints: 8,
+        unavailableReason: "not measured (--no-counters)"),
+      injection: nil, warnings: [ResultWarning(.other, text: "p99 rests on few points")])
   }
 
   @Test("the page lists the run, the latency table and one image per strategy and sample")

@@ -1,5 +1,5 @@
-import SigbenchBench
 import SigbenchReport
+import SigbenchResults
 import SigbenchTestSupport
 import Testing
 

@@ -12,7 +12,7 @@ import Testing
     #expect(StrategyCatalog.all.first?.descriptor.id == StrategyCatalog.referenceID)
   }
 
-  @Test("every strategy file in SigbenchStrategies has a catalog line (house style §4.13.2)")
+  @Test("every strategy file in SigbenchStrategies has a catalog line (one file, one line)")
   func filesMatchCatalog() throws {
     let dir = packageRootURL().appendingPathComponent("Sources/SigbenchStrategies")
     let files = (FileManager.default.enumerator(atPath: dir.path)?.allObjects as? [String] ?? [])

@@ -9,7 +9,7 @@ import Testing
   import Darwin
 #endif
 
-/// Centripetal Catmull-Rom (peer-algorithms.md §3).
+/// Centripetal Catmull-Rom (Yuksel, Schaefer and Keyser, Computer-Aided Design 43, 2011).
 @Suite struct CatmullRomTests {
   static let strategy = StrategyCatalog.defaults()[3]
 
@@ -22,7 +22,8 @@ import Testing
     return kept
   }
 
-  /// Barry–Goldman pyramid for the segment p1 → p2 at knot parameter t (peer-algorithms §3).
+  /// Barry–Goldman pyramid for the segment p1 → p2 at knot parameter t (the spline's direct
+  /// evaluation, independent of the Bézier conversion under test).
   static func pyramid(_ p: [Point], alpha: Double, t: Double) -> Point {
     var k = [0.0]
     for i in 1..<4 { k.append(k[i - 1] + pow((p[i] - p[i - 1]).length, alpha)) }

@@ -3,7 +3,8 @@ import SigbenchStrategies
 import SigbenchTestSupport
 import Testing
 
-/// The contract suite over every catalog entry (house style §4.11): defaults, then seeded
+/// The contract suite over every catalog entry (empty input, a single sample, finite output,
+/// determinism, batch = streaming, stable ink never revised, …): defaults, then seeded
 /// random options and strokes. Replay a failure with `SIGBENCH_SEED=<seed>`.
 @Suite struct ContractTests {
   static let entries = StrategyCatalog.all.map(\.descriptor.id)

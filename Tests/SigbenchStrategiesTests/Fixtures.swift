@@ -7,7 +7,7 @@ import SigbenchTestSupport
   import Darwin
 #endif
 
-/// Named edge-case strokes (house style §4.11 "fixtures with names").
+/// Named edge-case strokes: each test says by name which fixture it uses.
 enum Fixtures {
   static let twoPoints = StrokeGenerator.samples([(0, 0), (10, 0)])
   static let twoEqualPoints = StrokeGenerator.samples([(5, 5), (5, 5)])

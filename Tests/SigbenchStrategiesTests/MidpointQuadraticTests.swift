@@ -3,7 +3,9 @@ import SigbenchStrategies
 import SigbenchTestSupport
 import Testing
 
-/// Seed 000: quadratic Béziers between midpoints, width 3, round caps, tap dot.
+/// The classic iOS midpoint-quadratic signature view ("iOS smooth signature capture example
+/// using quadratic bezier curve"): quadratic Béziers between midpoints, width 3, round caps,
+/// tap dot.
 @Suite struct MidpointQuadraticTests {
   static let strategy = StrategyCatalog.defaults()[1]
 
@@ -15,7 +17,7 @@ import Testing
       endWidth: 3)
   }
 
-  @Test("reproduces the seed's segment sequence, starting with start = control")
+  @Test("reproduces the original view's segment sequence, starting with start = control")
   func segmentSequence() {
     let samples = StrokeGenerator.samples([(0, 0), (10, 0), (20, 10), (30, 10), (40, 0)])
     let ink = Self.strategy.smooth(samples)
@@ -30,7 +32,7 @@ import Testing
     var got = InkGeometry()
     got.centerline = ink.centerline
     #expect(InkComparison.difference(got, want, tolerance: 1e-12) == nil)
-    // The final half-segment (35, 5) → (40, 0) is never drawn, as in the seed.
+    // The final half-segment (35, 5) → (40, 0) is never drawn, as in the original view.
     #expect(ink.centerline.last?.end == Point(x: 35, y: 5))
     // Round caps: a disc of radius 1.5 at the first start and at every segment end.
     #expect(

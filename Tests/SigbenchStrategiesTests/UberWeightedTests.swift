@@ -9,7 +9,9 @@ import Testing
   import Darwin
 #endif
 
-/// UberSignature oracles, uber-signature.md §14 items 1–5 and 7.
+/// Test oracles for UberSignature's algorithm (uber/UberSignature 1.0.3, Objective-C), all on
+/// geometry without a rasterizer: weights, counts of final cubics, worked examples, rung
+/// invariants, continuity between segments, and the stroke lifecycle.
 @Suite struct UberWeightedTests {
   /// One streaming run with per-push outputs.
   struct Run {
@@ -39,9 +41,9 @@ import Testing
 
   static func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
 
-  // MARK: §14.1 weights
+  // MARK: Oracle: weights
 
-  @Test("weight function matches the oracle values (§14.1)")
+  @Test("weight function gives 7, 6.8, 6, 2.1 and 2 at d = 0, 2, 10, 49 and ≥ 50")
   func weightValues() {
     let cases: [(Double, Double)] = [(0, 7), (2, 6.8), (10, 6), (49, 2.1), (50, 2), (80, 2)]
     for (d, w) in cases {
@@ -49,7 +51,7 @@ import Testing
     }
   }
 
-  @Test("stored weights lie in [2, 7] and the first is exactly 3 (§14.1)")
+  @Test("stored weights lie in [2, 7] and the first is exactly 3")
   func weightRange() {
     let seed = propertySeed()
     var rng = SplitMix64(seed: seed)
@@ -65,7 +67,7 @@ import Testing
     }
   }
 
-  @Test("uniform spacing s gives every raw and join weight 2 + 0.1·max(0, 50 − s) (§14.1)")
+  @Test("uniform spacing s gives every raw and join weight 2 + 0.1·max(0, 50 − s)")
   func uniformSpacing() throws {
     for s in [2.0, 5, 10, 33, 50, 70] {
       let pts = (0..<14).map { (Double($0) * s, 0.0) }
@@ -79,7 +81,7 @@ import Testing
     }
   }
 
-  // MARK: §14.2 counts
+  // MARK: Oracle: counts of final cubics
 
   /// The shape of a temporary/finalized outline: "dot", "line", "quad" or "cubic".
   static func kind(_ ink: InkGeometry) -> String {
@@ -88,7 +90,7 @@ import Testing
       ? "line" : InkComparison.kind(ink.outline[1])
   }
 
-  @Test("after k accepted points max(0, ⌊(k−2)/3⌋) cubics are final; temporary kinds cycle (§14.2)")
+  @Test("after k accepted points max(0, ⌊(k−2)/3⌋) cubics are final; temporary kinds cycle")
   func counts() throws {
     let pts = (0..<17).map { i in (Double(i) * 6, 10 * Double(i % 3)) }
     let r = try Self.run(pts)
@@ -105,7 +107,7 @@ import Testing
     }
   }
 
-  @Test("a point closer than 2 px changes nothing; exactly 2 px is accepted (§2, §14.2)")
+  @Test("a point closer than 2 px changes nothing; exactly 2 px is accepted")
   func jitterThreshold() throws {
     let r = try Self.run([(0, 0), (10, 0), (11.999, 0), (12, 0)])
     #expect(r.stable[2].isEmpty)
@@ -114,9 +116,9 @@ import Testing
     #expect(Self.kind(r.tentative[3]) == "quad")
   }
 
-  // MARK: §14.3 worked examples
+  // MARK: Oracle: worked examples
 
-  @Test("worked example: straight line to x = 40 (§14.3)")
+  @Test("worked example: straight line to x = 40")
   func workedStraight() throws {
     let r = try Self.run([(0, 0), (10, 0), (20, 0), (30, 0), (40, 0)])
     let p = Self.p
@@ -139,7 +141,7 @@ import Testing
       ])
   }
 
-  @Test("worked example: diagonal line, full quadrilateral not the Swift triangle (§14.3, §9.1)")
+  @Test("worked example: diagonal line, full quadrilateral not the Swift port's triangle")
   func workedDiagonal() throws {
     let r = try Self.run([(0, 0), (3, 4)])
     let p = Self.p
@@ -149,7 +151,7 @@ import Testing
       "diagonal line")
   }
 
-  @Test("worked example: right-angle turn (§14.3)")
+  @Test("worked example: right-angle turn")
   func workedTurn() throws {
     let r = try Self.run([(0, 0), (10, 0), (10, 10)])
     let p = Self.p
@@ -173,9 +175,9 @@ import Testing
       ], "diagonal line at 1e4")
   }
 
-  // MARK: §14.4 rung invariants
+  // MARK: Oracle: rung invariants
 
-  @Test("rungs: midpoint on the centreline, end rungs perpendicular of length w (§14.4)")
+  @Test("rungs: midpoint on the centreline, end rungs perpendicular of length w")
   func rungInvariants() {
     var rng = SplitMix64(seed: propertySeed())
     for _ in 0..<500 {
@@ -195,7 +197,7 @@ import Testing
     #expect(zero.start == Point(x: 1, y: 2) && zero.end == Point(x: 1, y: 2))
   }
 
-  @Test("averaged interior rungs have half-length (w/2)·cos(θ/2) (§4.1, §14.4)")
+  @Test("averaged interior rungs have half-length (w/2)·cos(θ/2)")
   func averagedRungs() {
     var rng = SplitMix64(seed: propertySeed())
     for _ in 0..<500 {
@@ -213,7 +215,7 @@ import Testing
     }
   }
 
-  @Test("every rung of every emitted shape is centred on its centreline point (§14.4)")
+  @Test("every rung of every emitted shape is centred on its centreline point")
   func emittedRungsCentred() throws {
     var rng = SplitMix64(seed: propertySeed())
     let s = StrategyCatalog.defaults()[2]
@@ -243,7 +245,7 @@ import Testing
     }
   }
 
-  // MARK: §14.5 continuity
+  // MARK: Oracle: continuity between segments
 
   /// (start rung, end rung) of one closed rung shape.
   static func endRungs(_ e: [PathElement]) -> (start: (Point, Point), end: (Point, Point)) {
@@ -253,7 +255,7 @@ import Testing
     )
   }
 
-  @Test("the end rung of each finalized segment equals the next segment's start rung (§14.5)")
+  @Test("the end rung of each finalized segment equals the next segment's start rung")
   func continuity() throws {
     var rng = SplitMix64(seed: propertySeed())
     let s = StrategyCatalog.defaults()[2]
@@ -282,10 +284,9 @@ import Testing
     }
   }
 
-  // MARK: §14.7 lifecycle, §4.2 dot
+  // MARK: Oracle: lifecycle, and the tap dot
 
-  @Test(
-    "a tap is a dot of radius 3 with the 1 px stroke set, shown with radius 3.5 (§4.2, §4.6, §13)")
+  @Test("a tap is a dot of radius 3 with the 1 px stroke set, shown with radius 3.5")
   func tap() throws {
     let r = try Self.run([(7, 8)])
     #expect(r.final.discs == [Disc(center: Point(x: 7, y: 8), radius: 3)])
@@ -296,7 +297,7 @@ import Testing
     #expect(jitter.final == r.final)
   }
 
-  @Test("finish bakes the temporary shape as is; a new point after it starts a fresh dot (§14.7)")
+  @Test("finish bakes the temporary shape as is; a new point after it starts a fresh dot")
   func lifecycle() throws {
     var u = UberWeighted(
       settings: try UberWeighted.settings(

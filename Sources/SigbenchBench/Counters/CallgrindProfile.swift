@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchResults
 
 /// Reads the parts callgrind wrote (one file per `CALLGRIND_DUMP_STATS_AT`), as written with
 /// `--compress-strings=no --compress-pos=no` so every function name is spelled out.

@@ -1,6 +1,7 @@
 import CShim
 import SigbenchCore
 import SigbenchRender
+import SigbenchResults
 
 /// The worker side of the counter lane: run inside `valgrind --tool=callgrind
 /// --instr-atstart=no --collect-atstart=no`, it switches instrumentation on only for the
@@ -23,33 +24,10 @@ public struct CounterProbe: Sendable {
   }
 
   /// True when this process runs under valgrind.
-  public static var underValgrind: Bool { cshim_running_on_valgrind() != 0 }
-
   /// One planned dump.
-  public struct Plan: Codable, Hashable, Sendable {
-    public var index: Int
-    public var strategy: String
-    public var strategyID: String
-    public var lane: BenchLane
-    public var points: Int
-    public var steadyPoints: Int
-    public var strokes: Int
-    public var injectedSpins: UInt64
+  public typealias Plan = CounterPlan
 
-    public init(
-      index: Int, strategy: String, strategyID: String, lane: BenchLane, points: Int,
-      steadyPoints: Int, strokes: Int, injectedSpins: UInt64
-    ) {
-      self.index = index
-      self.strategy = strategy
-      self.strategyID = strategyID
-      self.lane = lane
-      self.points = points
-      self.steadyPoints = steadyPoints
-      self.strokes = strokes
-      self.injectedSpins = injectedSpins
-    }
-  }
+  public static var underValgrind: Bool { cshim_running_on_valgrind() != 0 }
 
   /// The dump label of entry `index`, part `part`.
   public static func label(_ index: Int, _ part: String) -> String { "sigbench|\(index)|\(part)" }

@@ -1,3 +1,5 @@
+import SigbenchResults
+
 /// Turns head and base figures into verdicts: timing (U test + bootstrap + correction +
 /// thresholds), counters (deterministic bands) and absolute budgets. Pure: no I/O, no clock.
 public enum GateEvaluator {
@@ -75,7 +77,7 @@ public enum GateEvaluator {
         continue
       }
       var c = CounterComparison(
-        strategy: h.strategy, lane: h.lane, metric: "instructions/point", verdict: .unavailable,
+        strategy: h.strategy, lane: h.lane, metric: .instructionsPerPoint, verdict: .unavailable,
         head: h.instructionsPerPoint, base: b.instructionsPerPoint, ratio: nil,
         tolerance: tolerance, hint: nil, acknowledgement: nil)
       if let hi = h.instructionsPerPoint, let bi = b.instructionsPerPoint, bi > 0 {
@@ -94,7 +96,7 @@ public enum GateEvaluator {
       }
       out.append(c)
       var a = CounterComparison(
-        strategy: h.strategy, lane: h.lane, metric: "steady allocations", verdict: .unavailable,
+        strategy: h.strategy, lane: h.lane, metric: .steadyAllocations, verdict: .unavailable,
         head: h.steadyAllocations.map(Double.init), base: b.steadyAllocations.map(Double.init),
         ratio: nil, tolerance: nil, hint: nil, acknowledgement: nil)
       if let ha = h.steadyAllocations, let ba = b.steadyAllocations {

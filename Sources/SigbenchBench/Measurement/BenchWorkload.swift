@@ -1,6 +1,7 @@
 import Foundation
 import SigbenchCore
 import SigbenchRender
+import SigbenchResults
 
 /// The strokes a benchmark replays, grouped by drawing, with the canvas each drawing is drawn on
 /// in the `smooth+raster` lane.

@@ -1,4 +1,5 @@
 import CShim
+import SigbenchResults
 
 /// The injected work of the test-only knob (`Injection`), run right after `push` inside the
 /// bracket:

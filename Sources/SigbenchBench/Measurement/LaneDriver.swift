@@ -1,5 +1,6 @@
 import SigbenchCore
 import SigbenchRender
+import SigbenchResults
 
 /// Runs whole passes of one strategy in one lane over a workload: untimed, one bracket per
 /// point, or batched. Every stroke gets a fresh strategy instance; in the raster lane every

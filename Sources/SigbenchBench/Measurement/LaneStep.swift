@@ -1,5 +1,6 @@
 import SigbenchCore
 import SigbenchRender
+import SigbenchResults
 
 /// The work that follows each `push` inside a timed step: the lane's part of the pipeline.
 /// Generic (not an existential) so each lane's loop is specialised and pays no dispatch.

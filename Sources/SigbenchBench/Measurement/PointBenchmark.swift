@@ -1,6 +1,7 @@
 import Foundation
 import SigbenchCore
 import SigbenchRender
+import SigbenchResults
 
 /// The per-point latency benchmark (issue 6, items 1–3 and 5): for each strategy × lane,
 /// verified warm-up, then one clock bracket per point (start and steady state apart, `finish`
@@ -16,15 +17,6 @@ public struct PointBenchmark: Sendable {
   public init(options: BenchOptions, timer: TimerCalibration) {
     self.options = options
     self.timer = timer
-  }
-
-  /// Raw single-bracket figures of one strategy × lane (for the CSV).
-  public struct RawSeries: Sendable {
-    public var strategy: String
-    public var lane: BenchLane
-    public var passes: [PointRecord]
-    public var finishes: [[Double]]
-    public var batched: [[Double]]
   }
 
   /// Figures in strategy order, each lane in `options.lanes` order, with ratios filled in.

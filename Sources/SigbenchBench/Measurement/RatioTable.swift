@@ -1,3 +1,5 @@
+import SigbenchResults
+
 /// Every figure as a ratio to the reference strategy measured in the same process and lane
 /// (issue 6, item 5): ratios carry across machines far better than nanoseconds.
 public enum RatioTable {

@@ -1,27 +1,6 @@
 import CShim
 import SigbenchCore
-
-/// Per-point figures of one timed pass, in parallel arrays (no per-point allocation while
-/// timing: capacity is reserved up front).
-public struct PointRecord: Sendable {
-  /// Bracket duration of each push, ns (includes one clock read's overhead).
-  public var ns: [Double] = []
-  /// Index of the sample within its stroke (0-based).
-  public var index: [Int32] = []
-  /// Length of the sample's stroke.
-  public var length: [Int32] = []
-  /// Stroke number within the pass.
-  public var stroke: [Int32] = []
-
-  public init() {}
-
-  mutating func reserve(_ n: Int) {
-    ns.reserveCapacity(n)
-    index.reserveCapacity(n)
-    length.reserveCapacity(n)
-    stroke.reserveCapacity(n)
-  }
-}
+import SigbenchResults
 
 /// The inner loops, generic over the strategy and the lane step so each combination is
 /// specialised once the existential is opened (one open per stroke, outside any bracket).

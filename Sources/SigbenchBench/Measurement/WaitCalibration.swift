@@ -1,24 +1,5 @@
 import CShim
-
-/// How a `time=P` injection was set up in one strategy × lane, and the change it made there
-/// (recorded with the figures, `LaneFigures.injection`).
-public struct InjectionCalibration: Codable, Hashable, Sendable {
-  /// The asked change of the strategy's batched per-point median, percent.
-  public var targetPercent: Double
-  /// Pushes per timed wait (`InjectedWork.window`).
-  public var window: Int
-  /// Ticks one read of the tick counter costs, taken off every wait.
-  public var readTicks: Double
-  /// Ticks taken off every wait for the fixed costs around it, found from `firstPercent`.
-  public var offsetTicks: Double
-  /// The change before the offset was set, percent (median over `pairs` interleaved pairs of
-  /// batched passes of T(on) / T(off) − 1).
-  public var firstPercent: Double
-  /// The change with the offset, measured the same way in this process before the timed
-  /// passes, percent.
-  public var measuredPercent: Double
-  public var pairs: Int
-}
+import SigbenchResults
 
 /// Sets up the `time=P` injection (`InjectedWork.fraction`) in one warmed-up strategy × lane and
 /// checks what it does there.

@@ -1,4 +1,5 @@
 import SigbenchCore
+import SigbenchResults
 
 /// Seeded percentile-bootstrap confidence intervals for the ratio of two medians.
 ///
@@ -13,15 +14,7 @@ import SigbenchCore
 /// - Complexity: O(resamples · (m log m + n log n)).
 public enum Bootstrap {
   /// A point estimate with its interval.
-  public struct Interval: Codable, Hashable, Sendable {
-    public var estimate: Double
-    public var lower: Double
-    public var upper: Double
-    /// Confidence level, e.g. 0.95.
-    public var level: Double
-    public var resamples: Int
-    public var seed: UInt64
-  }
+  public typealias Interval = BootstrapInterval
 
   /// Median of `values` (the mean of the two middle values for an even count); `nil` if empty.
   public static func median(_ values: [Double]) -> Double? {

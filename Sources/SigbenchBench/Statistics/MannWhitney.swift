@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchResults
 
 /// The Mann–Whitney U test (Wilcoxon rank-sum test), two-sided, for two independent samples.
 ///
@@ -20,18 +21,11 @@ import Foundation
 /// - Complexity: O(N log N) for ranks; exact counting O(m · n · m · n) at worst, cached per
 ///   call (fine for replicate counts of tens).
 public enum MannWhitney {
+  /// The outcome of one test.
+  public typealias Result = MannWhitneyResult
+
   /// Largest m·n for which the exact distribution is used.
   public static let exactLimit = 900
-
-  /// The outcome of one test.
-  public struct Result: Codable, Hashable, Sendable {
-    /// U of the first sample.
-    public var u: Double
-    /// Two-sided p-value.
-    public var p: Double
-    /// "exact" or "normal approximation (tie- and continuity-corrected)".
-    public var method: String
-  }
 
   /// Tests `x` against `y`; `nil` when either is empty or a value is not finite.
   public static func test(_ x: [Double], _ y: [Double]) -> Result? {

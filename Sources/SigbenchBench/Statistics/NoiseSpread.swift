@@ -1,5 +1,6 @@
 import Foundation
 import SigbenchCore
+import SigbenchResults
 
 /// The A/A noise of the gate's effect size, and what it means for thresholds
 /// (benchmarking.md §B.8: "effective threshold = max(user minimum effect, 3 × A/A spread)";

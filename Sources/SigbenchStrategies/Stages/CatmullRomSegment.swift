@@ -7,12 +7,14 @@ import SigbenchCore
 #endif
 
 /// One segment of a Catmull-Rom spline with knot exponent α, converted exactly to a cubic
-/// Bézier (peer-algorithms.md §3, closed form; Yuksel, Schaefer and Keyser 2011).
+/// Bézier (Yuksel, Schaefer and Keyser, Computer-Aided Design 43, 2011; closed form of the
+/// Bézier handles).
 ///
 /// For the segment P1 → P2 with neighbours P0 and P3, and `dᵢ = |Pᵢ − Pᵢ₋₁|^α`:
 /// `H1 = P1 + (d1²·(P2 − P1) − d2²·(P0 − P1)) / (3·d1·(d1 + d2))` and
-/// `H2 = P2 + (d3²·(P1 − P2) − d2²·(P3 − P2)) / (3·d3·(d3 + d2))` — the reference's closed
-/// form rewritten around P1 and P2 (the coefficients sum to 3·d1·(d1 + d2)), which keeps the
+/// `H2 = P2 + (d3²·(P1 − P2) − d2²·(P3 − P2)) / (3·d3·(d3 + d2))` — the usual closed form
+/// `H1 = (d1²·P2 − d2²·P0 + (2d1² + 3d1·d2 + d2²)·P1) / (3·d1·(d1 + d2))` (and its mirror for
+/// H2) rewritten around P1 and P2 (the coefficients sum to 3·d1·(d1 + d2)), which keeps the
 /// result exactly translation-equivariant in floating point. α = 0.5 is centripetal, 0 uniform,
 /// 1 chordal.
 ///

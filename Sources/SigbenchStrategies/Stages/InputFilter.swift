@@ -3,10 +3,11 @@ import SigbenchCore
 /// Input-filter stage: drops a sample that lies closer than `minDistance` (strict `<`) to the
 /// last accepted sample of the stroke. The first sample is always accepted.
 ///
-/// This is Uber's jitter threshold (uber-signature.md §2 and §3 step 2.2: 2.0 pt against the
-/// previous accepted point) and the duplicate removal that centripetal Catmull-Rom needs before
-/// computing knots (peer-algorithms.md §3, "Endpoints": |ΔP| < ε, e.g. 0.01 px). With
-/// `minDistance` 0 nothing is ever dropped.
+/// This is Uber's jitter threshold (UberSignature's `kUBTouchDistanceThreshold`: a touch
+/// closer than 2.0 pt to the previous accepted point is dropped) and the duplicate removal that
+/// centripetal Catmull-Rom needs before computing knots (|ΔP| < ε, e.g. 0.01 px; a zero chord
+/// makes a knot interval zero and the handles divide by it). With `minDistance` 0 nothing is
+/// ever dropped.
 ///
 /// - Complexity: O(1) time and state per sample; no allocation.
 public struct InputFilter: Sendable {

@@ -7,7 +7,7 @@ import SigbenchCore
 ///   and joins (`RoundOutline`); fill only.
 /// - `rungs`: UberSignature's outline from perpendicular rungs with flat ends, painted with
 ///   the 1 px stroke over the non-zero fill, so the visible width is the weight + 1
-///   (`RungOutline`, uber-signature.md §4).
+///   (`RungOutline`).
 public enum OutlineStyle: String, Sendable, CaseIterable {
   case round
   case rungs

@@ -1,22 +1,23 @@
 import SigbenchCore
 
-/// UberSignature's outline: closed shapes built from perpendicular "rungs" (uber-signature.md
-/// §4, Objective-C reference).
+/// UberSignature's outline: closed shapes built from perpendicular "rungs" (uber/UberSignature
+/// 1.0.3, `UIBezierPath+UBWeightedPoint`, the Objective-C version as the reference).
 ///
-/// - Rung (§4.1): through X, perpendicular to A → B, total length w; `start` is on the visual
+/// - Rung: through X, perpendicular to A → B, total length w; `start` is on the visual
 ///   left of the travel direction (y down), `end` on the right. Degenerate `(X, X)` when w is 0
 ///   or A → B is exactly zero.
-/// - Dot (§4.2): the weight is a radius: a `Disc` of radius w. The renderer strokes discs like
+/// - Dot: the weight is a radius: a `Disc` of radius w. The renderer strokes discs like
 ///   outlines when `outlineStrokeWidth` is set (InkGeometry's contract), so with the 1 px
-///   stroke (§4.6) it shows with radius w + 0.5.
-/// - Line (§4.3): a quadrilateral between the two end rungs, flat ends.
-/// - Quad (§4.4) and cubic (§4.5): the two sides are Béziers through the `start` and `end`
+///   stroke it shows with radius w + 0.5.
+/// - Line: a quadrilateral between the two end rungs, flat ends.
+/// - Quad and cubic: the two sides are Béziers through the `start` and `end`
 ///   offsets of the end rungs, with interior rungs averaged over the two adjacent edges as
 ///   controls; the ends are joined by straight lines.
 ///
 /// Every shape is filled non-zero and stroked 1 px (the caller sets `outlineStrokeWidth`), so
-/// the visible width is the weight + 1. The Swift port's triangle line (§9 item 1) is not
-/// reproduced.
+/// the visible width is the weight + 1. The Swift port's bug, a two-point line drawn as the
+/// triangle (a.start, b.start, b.end) instead of the quadrilateral (UberSignature issue #16),
+/// is not reproduced.
 ///
 /// - Complexity: O(1), at most 5 path elements per shape, no allocation.
 public enum RungOutline {
@@ -28,13 +29,15 @@ public enum RungOutline {
       self.start = start
       self.end = end
     }
-    /// End-by-end average of two rungs (§4.1 `avg`).
+    /// End-by-end average of two rungs, start with start and end with end (Uber's `avg`). Two
+    /// rungs of half-length h through one point that differ by the turn angle θ average to
+    /// half-length h·cos(θ/2).
     public func averaged(with o: Rung) -> Rung {
       Rung(start: start.midpoint(o.start), end: end.midpoint(o.end))
     }
   }
 
-  /// The rung through `x` perpendicular to `a` → `b`, of total length `w` (§4.1).
+  /// The rung through `x` perpendicular to `a` → `b`, of total length `w`.
   public static func rung(from a: Point, to b: Point, through x: Point, width w: Double) -> Rung {
     let d = b - a
     if w == 0 || (d.x == 0 && d.y == 0) { return Rung(start: x, end: x) }
@@ -42,7 +45,7 @@ public enum RungOutline {
     return Rung(start: Point(x: x.x + u.y, y: x.y - u.x), end: Point(x: x.x - u.y, y: x.y + u.x))
   }
 
-  /// The rungs at both ends of the edge `a` → `b`, both perpendicular to it (§4.1 `pair`).
+  /// The rungs at both ends of the edge `a` → `b`, both perpendicular to it (Uber's `pair`).
   public static func pair(_ a: WeightedPoint, _ b: WeightedPoint) -> (Rung, Rung) {
     (
       rung(from: a.point, to: b.point, through: a.point, width: a.width),

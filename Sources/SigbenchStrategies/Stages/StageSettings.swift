@@ -1,7 +1,8 @@
 import SigbenchCore
 
 /// The stages every named strategy shares, resolved from one configuration: input filter →
-/// (the strategy's own curve model) → width model → outline (peer-algorithms.md §4.6).
+/// (the strategy's own curve model) → width model → outline, so peers and their combinations
+/// are all expressible as a choice per stage.
 ///
 /// A named strategy is a curve model plus preset defaults for these stages; any option can
 /// recombine them, e.g. `catmull-rom(width=uber-distance)` or `midpoint-quadratic(width=pressure)`.

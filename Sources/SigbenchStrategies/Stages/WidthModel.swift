@@ -8,10 +8,11 @@ import SigbenchCore
 /// - `pressure`: `minWidth + (maxWidth − minWidth) · p` for the sample's pressure p in [0, 1]
 ///   (values outside are clamped). A sample without pressure (or with a non-finite one) falls
 ///   back to `size`, so a device without pressure draws a constant line.
-/// - `uber-distance`: UberSignature's weight (uber-signature.md §2): the first point of a
-///   stroke is 3, every later point `0.1 · max(0, 50 − d) + 2` for its distance d to the
-///   previous accepted point; a join point m inserted on a → b weighs by `|m − a|`
-///   (§3 step 2.3). No time, velocity or pressure is used.
+/// - `uber-distance`: UberSignature's weight (uber/UberSignature 1.0.3,
+///   `UBSignatureBezierProvider`): the first point of a stroke is 3, every later point
+///   `0.1 · max(0, 50 − d) + 2` for its distance d to the previous accepted point; a join point
+///   m inserted on a → b weighs by `|m − a|` (UberSignature weighs its join midpoint by half
+///   the gap from P2 to the new touch). No time, velocity or pressure is used.
 ///
 /// - Complexity: O(1), no state, no allocation.
 public struct WidthModel: Sendable, Hashable {
@@ -53,7 +54,7 @@ public struct WidthModel: Sendable, Hashable {
   }
 
   /// Width of the point `m` a curve model inserts on the way from `a` to `b` (Uber's join
-  /// midpoint, §3 step 2.3).
+  /// midpoint m = (P2 + p)/2, weighed by its distance to P2).
   @inlinable public func joinWidth(from a: WeightedPoint, to b: WeightedPoint, at m: Point)
     -> Double
   {

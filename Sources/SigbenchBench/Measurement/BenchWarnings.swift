@@ -1,0 +1,58 @@
+import SigbenchResults
+
+/// Warnings about a benchmark's figures, stated in every result and summary, typed by kind.
+public enum BenchWarnings {
+  public static func collect(
+    _ figures: [LaneFigures], counters: CounterRunInfo, injection: Injection?
+  ) -> [ResultWarning] {
+    var w: [ResultWarning] = []
+    if BuildConfiguration.isDebug {
+      w.append(
+        ResultWarning(
+          .debugBuild,
+          text: "debug build: every figure is marked \"debug\" and is not representative"))
+    }
+    if let i = injection {
+      w.append(
+        ResultWarning(
+          .injection, strategy: i.strategy,
+          text: "test-only injection active (\(Injection.environmentVariable)) on "
+            + "'\(i.strategy)': its figures include deliberate extra work"))
+    }
+    for f in figures {
+      let who = "\(f.strategy) [\(f.lane.rawValue)]"
+      func add(_ kind: ResultWarning.Kind, _ text: String) {
+        w.append(ResultWarning(kind, strategy: f.strategy, lane: f.lane, text: text))
+      }
+      for (name, s) in [("steady", f.steady), ("start", f.start), ("batched", f.batched)] {
+        if let s, !s.thinPercentiles.isEmpty {
+          add(
+            .thinPercentiles,
+            "\(who) \(name): \(s.thinPercentiles.joined(separator: ", ")) rest on fewer than 10 "
+              + "observations beyond them (\(s.count) figures)")
+        }
+      }
+      if !f.warmup.converged {
+        add(
+          .warmupUnsettled,
+          "\(who): warm-up did not settle within \(Int(f.warmup.tolerance * 100)) % after "
+            + "\(f.warmup.passMedians.count) checked passes")
+      }
+      if f.preferred == "batched" {
+        add(
+          .timerBound,
+          "\(who): single-point figures are close to the timer; the batched figure is the "
+            + "precise one")
+      }
+      if f.budget?.wouldDropSample == true {
+        add(
+          .wouldDropSample,
+          "\(who): a point took longer than a 240 Hz sample period (would drop a sample)")
+      }
+    }
+    if let why = counters.unavailableReason {
+      w.append(ResultWarning(.countersUnavailable, text: "counters unavailable: \(why)"))
+    }
+    return w
+  }
+}

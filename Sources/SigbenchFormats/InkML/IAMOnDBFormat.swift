@@ -1,0 +1,234 @@
+import Foundation
+import SigbenchCore
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// IAM On-Line Handwriting Database line files (`lineStrokes/…/*.xml`).
+///
+/// `<WhiteboardCaptureSession>` → `<WhiteboardDescription>` (sensor corner and the opposite
+/// corners of the writing area) → `<StrokeSet>` → `<Stroke colour start_time end_time>` →
+/// `<Point x y time/>`. Each `<Stroke>` is one pen-down stroke; there is no pressure and no
+/// hover. x and y are integer eBeam sensor units, y down (sensor at the top left), with no
+/// physical resolution stated: the drawing is scaled to the nominal size and flagged
+/// (`DrawingMetadata.nominalScale`). `time` is seconds (10 ms resolution) from a large arbitrary
+/// origin: times are made relative to the earliest point. Repeated times (the 10 ms
+/// resolution) are repaired by `SampleRules` with a warning. The stroke's `colour` goes into
+/// `Stroke.attributes`. Parsed as a stream (no tree), O(file size). Read only.
+public struct IAMOnDBFormat: StrokeFormat {
+  public init() {}
+
+  public let descriptor = FormatDescriptor(
+    id: "iam-ondb", name: "IAM On-Line Handwriting Database XML", extensions: ["xml"],
+    canWrite: false,
+    units: "eBeam sensor units (no resolution stated: nominal scale), time in s",
+    summary: "Whiteboard handwriting lines: strokes of x, y, time points; no pressure.")
+
+  /// True when the first 2 KiB name the `WhiteboardCaptureSession` root element.
+  public func sniff(_ data: Data) -> Bool {
+    containsBytes([UInt8](data.prefix(2048)), Array("<WhiteboardCaptureSession".utf8))
+  }
+
+  public func decode(_ data: Data, file: String, options: DecodeOptions) throws(FormatError)
+    -> DecodeResult
+  {
+    var rules = SampleRules(file: file, options: options)
+    try rules.checkFileSize(data.count)
+    let parser = XMLParser(data: try XMLInput.utf8(data, file: file))
+    parser.shouldResolveExternalEntities = false
+    let reader = IAMOnDBParser(file: file, options: options)
+    parser.delegate = reader
+    let ok = parser.parse()
+    if let error = reader.error { throw error }
+    if !ok || parser.parserError != nil {
+      let detail =
+        parser.parserError.map { ($0 as NSError).localizedDescription } ?? "XML parser failed"
+      throw FormatError(
+        .malformed, file: file,
+        location: .line(max(1, parser.lineNumber), column: max(1, parser.columnNumber)),
+        field: "XML", rule: "must be well-formed XML", value: detail)
+    }
+    guard reader.sawRoot else {
+      throw FormatError(
+        .malformed, file: file, location: .line(max(1, parser.lineNumber)), field: "root element",
+        rule: "must be <WhiteboardCaptureSession>", value: reader.rootName ?? "none")
+    }
+    var metadata = DrawingMetadata(
+      source: "IAM On-Line Handwriting Database", device: "eBeam whiteboard sensor",
+      nativeUnits: "eBeam sensor units",
+      licence: "IAM-OnDB terms: non-commercial research after registration, not redistributable",
+      notes: reader.notes)
+    let raw = reader.strokes.filter { !$0.samples.isEmpty }
+    var warnings: [FormatWarning] = []
+    if raw.count < reader.strokes.count {
+      warnings.append(
+        FormatWarning(
+          file: file, location: .file,
+          message: "\(reader.strokes.count - raw.count) stroke(s) without points skipped"))
+    }
+    var strokes = raw.map { Stroke(samples: $0.samples, attributes: $0.attributes) }
+    var origin = Double.infinity
+    var bounds: Rect?
+    for stroke in strokes {
+      for s in stroke.samples {
+        origin = min(origin, s.time ?? origin)
+        bounds = bounds.map { $0.including(s.point) } ?? Rect(origin: s.point, size: .zero)
+      }
+    }
+    if origin.isFinite {
+      for i in strokes.indices {
+        for j in strokes[i].samples.indices { strokes[i].samples[j].time! -= origin }
+      }
+      metadata.notes.append(
+        "time in s from the first point (file origin \(ParameterValue.format(origin)) s)")
+    }
+    let factor = SampleRules.nominalScaleFactor(bounds: bounds)
+    for i in strokes.indices {
+      for j in strokes[i].samples.indices {
+        strokes[i].samples[j].x *= factor
+        strokes[i].samples[j].y *= factor
+      }
+    }
+    metadata.nominalScale = true
+    metadata.notes.append(
+      SampleRules.nominalScaleNote(factor: factor, units: "eBeam sensor units"))
+    try rules.checkStrokeCount(strokes.count)
+    for i in strokes.indices {
+      let lines = raw[i].lines
+      try rules.check(&strokes[i], strokeIndex: i) { .line(lines[min($0, lines.count - 1)]) }
+    }
+    let drawing = Drawing(name: file, strokes: strokes, metadata: metadata)
+    return DecodeResult(drawings: [drawing], warnings: warnings + rules.warnings)
+  }
+}
+
+/// Streaming `XMLParser` delegate for `IAMOnDBFormat`. Stops at the first error.
+private final class IAMOnDBParser: NSObject, XMLParserDelegate {
+  struct RawStroke {
+    var samples: [Sample] = []
+    var lines: [Int] = []
+    var attributes: [String: String] = [:]
+  }
+
+  let file: String
+  let options: DecodeOptions
+  var strokes: [RawStroke] = []
+  var notes: [String] = []
+  var error: FormatError?
+  var rootName: String?
+  var sawRoot = false
+  var inStroke = false
+
+  init(file: String, options: DecodeOptions) {
+    self.file = file
+    self.options = options
+  }
+
+  func stop(_ parser: XMLParser, _ e: FormatError) {
+    if error == nil { error = e }
+    parser.abortParsing()
+  }
+
+  func number(_ parser: XMLParser, _ attributes: [String: String], _ key: String, _ element: String)
+    -> Double?
+  {
+    let at = FileLocation.line(parser.lineNumber, column: parser.columnNumber)
+    guard let text = attributes[key] else {
+      stop(
+        parser,
+        FormatError(
+          .malformed, file: file, location: at, field: "\(element).\(key)",
+          rule: "must be present", value: "missing"))
+      return nil
+    }
+    guard let v = XMLNumberScanner.parse(text), v.isFinite else {
+      stop(
+        parser,
+        FormatError(
+          .invalidValue, file: file, location: at, field: "\(element).\(key)",
+          rule: "must be a finite number", value: text))
+      return nil
+    }
+    return v
+  }
+
+  func parser(
+    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+    qualifiedName qName: String?, attributes: [String: String] = [:]
+  ) {
+    guard error == nil else { return }
+    if rootName == nil {
+      rootName = elementName
+      guard elementName == "WhiteboardCaptureSession" else {
+        stop(
+          parser,
+          FormatError(
+            .malformed, file: file, location: .line(parser.lineNumber), field: "root element",
+            rule: "must be <WhiteboardCaptureSession>", value: elementName))
+        return
+      }
+      sawRoot = true
+      return
+    }
+    switch elementName {
+    case "Stroke":
+      guard strokes.count < options.maxStrokesPerFile else {
+        stop(
+          parser,
+          FormatError(
+            .limitExceeded, file: file, location: .line(parser.lineNumber), field: "strokes",
+            rule: "must number at most \(options.maxStrokesPerFile) (limit maxStrokesPerFile)",
+            value: "more than \(options.maxStrokesPerFile)"))
+        return
+      }
+      var s = RawStroke()
+      if let colour = attributes["colour"] { s.attributes["colour"] = colour }
+      strokes.append(s)
+      inStroke = true
+    case "Point":
+      guard inStroke, !strokes.isEmpty else {
+        stop(
+          parser,
+          FormatError(
+            .malformed, file: file, location: .line(parser.lineNumber), field: "Point",
+            rule: "must be inside a <Stroke>", value: "Point outside Stroke"))
+        return
+      }
+      guard let x = number(parser, attributes, "x", "Point"),
+        let y = number(parser, attributes, "y", "Point"),
+        let t = number(parser, attributes, "time", "Point")
+      else { return }
+      let i = strokes.count - 1
+      guard strokes[i].samples.count < options.maxSamplesPerStroke else {
+        stop(
+          parser,
+          FormatError(
+            .limitExceeded, file: file, location: .line(parser.lineNumber),
+            field: "stroke \(i)",
+            rule:
+              "must have at most \(options.maxSamplesPerStroke) samples (limit maxSamplesPerStroke)",
+            value: "more than \(options.maxSamplesPerStroke)"))
+        return
+      }
+      strokes[i].samples.append(Sample(x: x, y: y, time: t))
+      strokes[i].lines.append(parser.lineNumber)
+    case "SensorLocation":
+      if let corner = attributes["corner"], corner != "top_left" {
+        notes.append("sensor corner \(corner): positions used as given (y down assumed)")
+      }
+    case "DiagonallyOppositeCoords", "VerticallyOppositeCoords", "HorizontallyOppositeCoords":
+      if let x = attributes["x"], let y = attributes["y"] {
+        notes.append("whiteboard \(elementName) x=\(x) y=\(y) (sensor units)")
+      }
+    default: break
+    }
+  }
+
+  func parser(
+    _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+    qualifiedName qName: String?
+  ) {
+    if elementName == "Stroke" { inStroke = false }
+  }
+}

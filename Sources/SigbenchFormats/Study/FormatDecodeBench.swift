@@ -1,0 +1,147 @@
+import Foundation
+import SigbenchCore
+
+/// Decode speed per format: bytes, samples, median decode time, MB/s and ns per sample for
+/// every reader, against the reader's minimum decode speed (`target(forRow:)`: ≥ 20 MB/s for
+/// line formats, ≥ 7 for XML, ≥ 200 for the native binary format).
+///
+/// Method: the inputs (`FormatDecodeBenchInputs`) are file images already in memory, so disk
+/// is excluded. Each format's files are decoded once untimed (to count samples, catch errors
+/// and warm caches), then `repetitions` timed passes decode all of them in turn with the
+/// catalog's reader (wall clock, `ContinuousClock`); the figure is the median pass. MB/s is
+/// 10⁶ bytes per second of that median; ns/sample divides it by the decoded ink + hover
+/// samples. Release builds only are representative; on a loaded machine the median still
+/// moves, so compare instruction counts (callgrind) for small changes.
+/// Cost: O((repetitions + 1) · bytes) per format.
+public enum FormatDecodeBench {
+  /// One format's (or Quick Draw variant's) figures.
+  public struct Row: Codable, Sendable, Hashable {
+    /// `formatID`, or `quickdraw-raw` / `quickdraw-simplified`.
+    public var id: String
+    public var formatID: String
+    public var formatName: String
+    /// Where the inputs came from: "files", "encoded" (written from the corpus drawings by
+    /// this format's writer, or synthesised for IAM-OnDB), or both ("files+encoded").
+    public var input: String
+    /// Input files decoded without error (the rejected ones are in `failures`).
+    public var files: Int
+    public var bytes: Int
+    /// Ink and hover samples decoded from those files.
+    public var samples: Int
+    public var drawings: Int
+    /// Median time of one pass over all files, s.
+    public var medianSeconds: Double
+    /// 10⁶ bytes per second of the median pass.
+    public var megabytesPerSecond: Double
+    public var nsPerSample: Double
+    /// The minimum decode speed set for this format (`target(forRow:)`), MB/s; `nil` where
+    /// none is set.
+    public var targetMegabytesPerSecond: Double?
+    /// Whether `megabytesPerSecond` reaches the target; `nil` without a target.
+    public var met: Bool?
+    /// Files that failed to decode (first 5).
+    public var failures: [String]
+  }
+
+  /// The figures for every format with input, and the formats that had none.
+  public struct Result: Codable, Sendable, Hashable {
+    public var repetitions: Int
+    public var rows: [Row]
+    /// Row ids that had no input at all (no file of theirs and no writer to make one).
+    public var withoutInput: [String]
+
+    /// A fixed-width text table, one line per row, then the formats without input.
+    public var table: String {
+      var lines = [
+        "format                input          files      bytes   samples  median ms     MB/s  ns/sample  target"
+      ]
+      for r in rows {
+        var line = r.id.padding(toLength: 20, withPad: " ", startingAt: 0)
+        line += "  " + r.input.padding(toLength: 13, withPad: " ", startingAt: 0)
+        line += String(
+          format: "  %5d  %9d  %8d  %9.3f  %7.1f  %9.1f", r.files, r.bytes, r.samples,
+          r.medianSeconds * 1000, r.megabytesPerSecond, r.nsPerSample)
+        if let t = r.targetMegabytesPerSecond {
+          line += String(format: "  ≥ %.0f MB/s ", t) + (r.met == true ? "met" : "MISSED")
+        } else {
+          line += "  –"
+        }
+        if !r.failures.isEmpty { line += "  failures: \(r.failures.count)" }
+        lines.append(line)
+      }
+      if !withoutInput.isEmpty {
+        lines.append("no input: " + withoutInput.joined(separator: ", "))
+      }
+      lines.append("median of \(repetitions) pass(es); MB = 10⁶ bytes; files in memory")
+      return lines.joined(separator: "\n")
+    }
+  }
+
+  /// The minimum decode speeds sigbench holds its readers to, MB/s: line formats (SVC2004
+  /// `.TXT`, BDALab `.svc`, Quick Draw ndjson) ≥ 20; XML formats (InkML, IAM-OnDB) ≥ 7, about
+  /// what Foundation's `XMLParser` allows; the binary `.sbi` ≥ 200. JSON documents and UIM have
+  /// none.
+  public static func target(forRow id: String) -> Double? {
+    switch id {
+    case "svc2004", "bdalab-svc", "quickdraw-raw", "quickdraw-simplified": return 20
+    case "inkml", "iam-ondb": return 7
+    case "sbi": return 200
+    default: return nil
+    }
+  }
+
+  /// Times every group of `inputs`.
+  public static func run(_ inputs: FormatDecodeBenchInputs, repetitions: Int) -> Result {
+    let reps = max(1, repetitions)
+    var rows: [Row] = []
+    for group in inputs.groups {
+      rows.append(measure(group, reps))
+    }
+    return Result(repetitions: reps, rows: rows, withoutInput: inputs.withoutInput)
+  }
+
+  private static func measure(_ group: FormatDecodeBenchInputs.Group, _ reps: Int) -> Row {
+    let format = group.format
+    let options = DecodeOptions()
+    var row = Row(
+      id: group.id, formatID: format.descriptor.id, formatName: format.descriptor.name,
+      input: group.origin, files: 0, bytes: 0, samples: 0, drawings: 0, medianSeconds: 0,
+      megabytesPerSecond: 0, nsPerSample: 0, targetMegabytesPerSecond: target(forRow: group.id),
+      met: nil, failures: [])
+    var readable: [FormatDecodeBenchInputs.File] = []
+    for f in group.files {
+      do {
+        let r = try format.decode(f.data, file: f.name, options: options)
+        readable.append(f)
+        row.drawings += r.drawings.count
+        row.samples += r.drawings.reduce(0) { $0 + FormatStudy.stored($1) }
+      } catch {
+        if row.failures.count < 5 { row.failures.append("\(f.name): \(error)") }
+      }
+    }
+    row.files = readable.count
+    row.bytes = readable.reduce(0) { $0 + $1.data.count }
+    let clock = ContinuousClock()
+    var passes: [Double] = []
+    var sink = 0
+    for _ in 0..<reps {
+      let d = clock.measure {
+        for f in readable {
+          sink &+= (try? format.decode(f.data, file: f.name, options: options))?.drawings.count ?? 0
+        }
+      }
+      let c = d.components
+      passes.append(Double(c.seconds) + Double(c.attoseconds) * 1e-18)
+    }
+    if sink == Int.min { row.failures.append("unreachable") }  // keeps the work observable
+    passes.sort()
+    let mid = passes.count / 2
+    let median = passes.count % 2 == 1 ? passes[mid] : (passes[mid - 1] + passes[mid]) / 2
+    // A pass too quick for the clock still gives finite figures: one clock tick at least.
+    row.medianSeconds = max(median, 1e-9)
+    row.megabytesPerSecond = Double(row.bytes) / row.medianSeconds / 1e6
+    row.nsPerSample = row.medianSeconds * 1e9 / Double(max(1, row.samples))
+    if let t = row.targetMegabytesPerSecond { row.met = row.megabytesPerSecond >= t }
+    return row
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import SigbenchResults
+
+/// The plain-text tables commands print on stdout, from result types only.
+public enum ConsoleTables {
+  /// `run`: one line per strategy of the smooth lane — all pushes' p50, p99 and max.
+  public static func runSummary(_ bench: BenchReport) -> [String] {
+    bench.figures.filter { $0.lane == .smooth }.compactMap { f in
+      guard let p = f.all else { return nil }
+      return "  \(f.strategy.padding(toLength: 32, withPad: " ", startingAt: 0)) push p50 "
+        + "\(formatNanoseconds(p.p50)), p99 \(formatNanoseconds(p.p99)), max "
+        + "\(formatNanoseconds(p.max)) over \(p.count) points (\(f.build))"
+    }
+  }
+
+  /// `bench`: one line per strategy × lane — the precise per-point figure, p99 and counters.
+  public static func benchSummary(_ r: BenchReport) -> [String] {
+    var lines: [String] = []
+    if r.headline == .medianOverProcesses {
+      lines.append("  (median over \(r.processes) processes; min–max in bench.json)")
+    }
+    for f in r.figures {
+      let who = "\(f.strategy) [\(f.lane.rawValue)]".padding(
+        toLength: 34, withPad: " ", startingAt: 0)
+      var line = "  \(who) batched p50 \(formatNanoseconds(f.batched?.p50 ?? .nan))/pt"
+      if let s = f.steady {
+        line += ", single p50 \(formatNanoseconds(s.p50)) p99 \(formatNanoseconds(s.p99))"
+      }
+      if let c = r.counters.first(where: { $0.strategy == f.strategy && $0.lane == f.lane }) {
+        line +=
+          ", instr/pt "
+          + (c.instructionsPerPoint.map { String(format: "%.1f", $0) } ?? "unavailable")
+        line +=
+          ", allocs/pt "
+          + (c.allocationsPerPoint.map { String(format: "%.3f", $0) } ?? "unavailable")
+      }
+      lines.append(line + " (\(f.build))")
+    }
+    return lines
+  }
+
+  /// Warnings of a bench worth a line on stderr (counters, debug build, the test-only knob).
+  public static func benchWarnings(_ r: BenchReport) -> [String] {
+    let shown: Set<ResultWarning.Kind> = [.countersUnavailable, .debugBuild, .injection]
+    return r.warnings.filter { shown.contains($0.kind) }.map { "warning: \($0.text)" }
+  }
+
+  /// `baseline noise`: per metric the A/A spread, threshold and minimum detectable change.
+  public static func noiseBands(_ bands: [NoiseBand]) -> [String] {
+    var lines = [
+      "strategy | lane | metric | A/A spread | threshold (source) | min. detectable change"
+    ]
+    for b in bands {
+      lines.append(
+        "\(b.strategy) | \(b.lane.rawValue) | \(b.metric.rawValue) | "
+          + String(format: "±%.2f %% | %.2f %% ", b.spread * 100, b.threshold * 100)
+          + (b.fromNoise ? "(3 x A/A spread)" : "(configured)")
+          + String(format: " | +%.2f %%", b.minimumDetectableChange * 100))
+    }
+    return lines
+  }
+}

@@ -1,0 +1,105 @@
+import SigbenchResults
+
+/// The benchmark's Markdown summary (for a CI step summary): per strategy × lane the
+/// percentiles, start/steady/finish apart, batched figures, throughput, ratios to the
+/// reference, counters, budgets, position deciles, synthetic lengths and the calibration.
+public enum BenchMarkdown {
+  public static func render(_ r: BenchReport) -> String {
+    typealias F = MarkdownFormat
+    var o = "## sigbench bench\n\n"
+    if r.figures.contains(where: { $0.build == "debug" }) {
+      o += "> **debug build**: every figure below is marked debug and is not representative.\n\n"
+    }
+    if let inj = r.injection {
+      o += "> **Test-only injection active** (`SIGBENCH_INJECT=\(inj.strategy)`): not a real "
+      o += "measurement of that strategy.\n\n"
+    }
+    o +=
+      "\(r.corpus.points) points in \(r.corpus.strokes) strokes (\(r.corpus.drawings) drawings), "
+    o +=
+      "\(r.processes) process(es), \(r.options.repetitions) repetition(s). Steady state = points "
+    o += "from index \(r.options.startPoints) on; `single` = one clock bracket per point (includes "
+    o += "one clock read, \(F.ns(r.timer.overheadNs))); `batched` = bracket over "
+    o += "\(r.options.batchSize) points ÷ \(r.options.batchSize).\n\n"
+    o +=
+      "| strategy | lane | figure | p50 | p90 | p99 | p99.9 | max | mean | MAD | n | ×ref p50 |\n"
+    o += "|---|---|---|---|---|---|---|---|---|---|---|---|\n"
+    for f in r.figures {
+      let rows: [(String, LatencySummary?, String)] = [
+        ("batched\(f.preferred == "batched" ? " ★" : "")", f.batched, "batch-p50"),
+        ("steady single\(f.preferred == "single" ? " ★" : "")", f.steady, "p50"),
+        ("start (first \(f.startPoints))", f.start, "start-p50"),
+        ("finish", f.finish, "finish-p50"),
+      ]
+      for (name, s, key) in rows {
+        guard let s else { continue }
+        o +=
+          "| \(F.cell(f.strategy)) | \(f.lane.rawValue) | \(name) | \(F.ns(s.p50)) | \(F.ns(s.p90)) "
+        o +=
+          "| \(F.ns(s.p99)) | \(F.ns(s.p999)) | \(F.ns(s.max)) | \(F.ns(s.mean)) | \(F.ns(s.mad)) "
+        o +=
+          "| \(s.count)\(s.thinPercentiles.isEmpty ? "" : " ⚠") | \(F.ratio(f.ratioToReference[key])) |\n"
+      }
+    }
+    o += "\n★ = the precise per-point figure for that row's strategy and lane. ⚠ = "
+    o += "some percentiles rest on fewer than 10 observations beyond them (see warnings).\n\n"
+    o += "### Throughput, budget and warm-up\n\n"
+    o +=
+      "| strategy | lane | points/s | p99 / 4.17 ms | would drop a sample | warm-up pass medians | settled |\n"
+    o += "|---|---|---|---|---|---|---|\n"
+    for f in r.figures {
+      let tp = f.throughputPointsPerSecond.map { String(Int($0)) } ?? "–"
+      let curve = f.warmup.passMedians.map { F.ns($0) }.joined(separator: " → ")
+      o += "| \(F.cell(f.strategy)) | \(f.lane.rawValue) | \(tp) "
+      o += "| \(F.ratio(f.budget?.p99FractionOfPeriod)) "
+      o += "| \(f.budget?.wouldDropSample == true ? "**yes**" : "no") | \(curve) "
+      o += "| \(f.warmup.converged ? "yes" : "**no**") |\n"
+    }
+    o += "\n### Latency by position (median single bracket)\n\n"
+    o +=
+      "| strategy | lane | deciles 1–10 of stroke position | synthetic 10 / 100 / 1k / 10k samples |\n"
+    o += "|---|---|---|---|\n"
+    for f in r.figures {
+      let dec = f.deciles.map { F.ns($0) }.joined(separator: ", ")
+      let syn = f.synthetic.map { "\(F.ns($0.p50)) (last tenth \(F.ns($0.lastTenthP50)))" }
+        .joined(separator: " / ")
+      o += "| \(F.cell(f.strategy)) | \(f.lane.rawValue) | \(dec) | \(syn.isEmpty ? "–" : syn) |\n"
+    }
+    o += "\n### Counters (callgrind, deterministic)\n\n"
+    if let why = r.counterRun.unavailableReason {
+      o += "unavailable: \(why)\n\n"
+    } else {
+      o += "Subset: the corpus's first "
+      o += r.counterRun.subsetPoints.sorted { $0.key < $1.key }.map {
+        "\($0.value) points (\($0.key))"
+      }
+      .joined(separator: ", ")
+      o += ".\n\n| strategy | lane | instructions/point | steady instr./point | allocations/point "
+      o += "| steady allocations | swift_allocObject/point | instr./finish | ×ref instr. |\n"
+      o += "|---|---|---|---|---|---|---|---|---|\n"
+      for c in r.counters {
+        let ref = r.counters.first {
+          $0.lane == c.lane && $0.strategyID == r.figures.first?.strategyID
+        }
+        let ratio = c.instructionsPerPoint.flatMap { a in ref?.instructionsPerPoint.map { a / $0 } }
+        o += "| \(F.cell(c.strategy)) | \(c.lane.rawValue) | \(F.count(c.instructionsPerPoint)) "
+        o += "| \(F.count(c.steadyInstructionsPerPoint)) | \(F.count(c.allocationsPerPoint)) "
+        o += "| \(F.count(c.steadyAllocations.map(Double.init))) "
+        o += "| \(F.count(c.swiftAllocObjectPerPoint)) | \(F.count(c.instructionsPerFinish)) "
+        o += "| \(F.ratio(ratio)) |\n"
+      }
+      o += "\n"
+    }
+    o += "### Calibration and machine\n\n"
+    o += "- Timer: \(r.timer.clock); read overhead \(F.ns(r.timer.overheadNs)) (p99 "
+    o += "\(F.ns(r.timer.overheadP99Ns))), smallest step \(F.ns(r.timer.smallestStepNs)).\n"
+    let m = r.machine
+    o += "- Machine: \(m.cpuModel), \(m.cores) cores, \(m.os), \(m.toolchain), "
+    o += "\(m.buildConfiguration) build.\n"
+    o += "- Provenance: commit \(r.provenance.gitCommit ?? "unknown")"
+    o += (r.provenance.gitDirty ?? false) ? " (dirty)" : ""
+    o += ", corpus checksum \(r.corpus.checksum), \(r.createdAt).\n"
+    for w in r.warnings { o += "- warning: \(w.text)\n" }
+    return o
+  }
+}

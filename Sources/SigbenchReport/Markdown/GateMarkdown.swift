@@ -1,0 +1,128 @@
+import SigbenchResults
+
+/// The gate's Markdown summary (for a CI step summary): outcome, every verdict with its
+/// evidence, and the calibration and fingerprints the verdicts rest on.
+public enum GateMarkdown {
+  public static func render(_ r: GateReport) -> String {
+    typealias F = MarkdownFormat
+    var o = "## sigbench gate: \(r.outcome)\n\n"
+    o += "Mode **\(r.mode)**"
+    if let b = r.baselineName { o += ", baseline `\(b)`" }
+    if let b = r.baseBinary { o += ", base binary `\(b)`" }
+    o += "; \(r.processesPerSide) processes per side"
+    if let n = r.repetitions { o += ", \(n) timed passes each" }
+    o += "; exit code \(r.exitCode).\n\n"
+    if let inj = r.injection {
+      o += "> **Test-only injection active** (`SIGBENCH_INJECT`): strategy `\(inj.strategy)`"
+      if let t = inj.timePercent { o += ", +\(t) % time" }
+      if let s = inj.spins { o += ", \(s) spin rounds" }
+      o += ". Head processes only.\n\n"
+    }
+    o += "### Timing (\(r.timingStatus))\n\n"
+    if !r.timing.isEmpty {
+      o +=
+        "| strategy | lane | metric | base median | head median | head/base [\(Int(r.settings.confidence * 100)) % CI] "
+      o += "| p (adj.) | threshold | n | verdict |\n|---|---|---|---|---|---|---|---|---|---|\n"
+      for c in r.timing {
+        let ci =
+          c.ratio.map { "\(F.ratio($0.estimate)) [\(F.ratio($0.lower)), \(F.ratio($0.upper))]" }
+          ?? "–"
+        var verdict = "**\(c.verdict.rawValue)**"
+        if let conf = c.confirmation { verdict += " (re-measured: \(conf.verdict.rawValue))" }
+        if let a = c.acknowledgement { verdict += " — acknowledged: \(F.cell(a))" }
+        // A ratio metric (to the reference strategy in the same process) has no unit.
+        let isRatio = c.metric.isRatio
+        func value(_ v: Double?) -> String { isRatio ? F.ratio(v) : F.ns(v) }
+        o +=
+          "| \(F.cell(c.strategy)) | \(c.lane.rawValue) | \(c.metric.rawValue) | \(value(c.baseMedian)) "
+        o += "| \(value(c.headMedian)) | \(ci) | \(F.p(c.pValue)) (\(F.p(c.pAdjusted))) "
+        let source = c.thresholdSource.isEmpty ? c.threshold.source : c.thresholdSource
+        o += "| ±\(F.ratio(c.effectiveThreshold * 100))% (\(F.cell(source))) "
+        o += "| \(c.head.count)/\(c.base.count) | \(verdict) |\n"
+      }
+      o += "\nU test: \(r.timing.first?.testMethod ?? "–"); \(r.settings.correction.rawValue) "
+      o +=
+        "correction over \(r.timing.first?.comparisons ?? 0) comparisons, α = \(r.settings.alpha); "
+      o += "bootstrap \(r.settings.resamples) resamples, seed \(r.settings.seed). Regressed only "
+      o += "when significant after correction and the whole interval lies beyond the threshold; "
+      o += "a flagged regression is re-measured once before it fails.\n\n"
+    }
+    o += noiseSection(r)
+    o += "### Counters (\(r.counterStatus))\n\n"
+    if !r.counters.isEmpty {
+      o +=
+        "| strategy | lane | counter | base | head | head/base | verdict |\n|---|---|---|---|---|---|---|\n"
+      for c in r.counters {
+        var verdict = "**\(c.verdict.rawValue)**"
+        if let h = c.hint { verdict += " — \(F.cell(h))" }
+        if let a = c.acknowledgement { verdict += " — acknowledged: \(F.cell(a))" }
+        o += "| \(F.cell(c.strategy)) | \(c.lane.rawValue) | \(c.metric) | \(F.count(c.base)) "
+        o += "| \(F.count(c.head)) | \(F.ratio(c.ratio)) | \(verdict) |\n"
+      }
+      o += "\n"
+    }
+    if !r.budgets.isEmpty {
+      o += "### Ink budget (240 Hz sample period = 4.17 ms)\n\n"
+      o +=
+        "| strategy | lane | p99 / period | limit | verdict | would drop a sample |\n|---|---|---|---|---|---|\n"
+      for b in r.budgets {
+        o += "| \(F.cell(b.strategy)) | \(b.lane.rawValue) | \(F.ratio(b.p99FractionOfPeriod)) "
+        o += "| \(F.ratio(b.limit)) | \(b.verdict.rawValue) "
+        o += "| \(b.wouldDropSample ? "**yes** (\(b.pointsOverPeriod) points)" : "no") |\n"
+      }
+      o += "\n"
+    }
+    if !r.acknowledgements.isEmpty {
+      o += "### Acknowledged regressions\n\n"
+      for a in r.acknowledgements {
+        o += "- `\(a.strategy)` \(a.lane?.rawValue ?? "all lanes") \(a.metric ?? "all metrics"): "
+        o += "\(a.reason) (\(a.createdAt))\n"
+      }
+      o += "\n"
+    }
+    o += "### Evidence\n\n"
+    if let t = r.headTimers.first {
+      o += "- Timer (head, first process): \(t.clock); overhead \(F.ns(t.overheadNs)) (p99 "
+      o += "\(F.ns(t.overheadP99Ns))), smallest step \(F.ns(t.smallestStepNs)), resolution "
+      o += "\(F.ns(t.resolutionNs)).\n"
+    }
+    o += "- Head machine: \(fingerprint(r.machine)).\n"
+    if let m = r.baseMachine { o += "- Base machine: \(fingerprint(m)).\n" }
+    o += "- Head: commit \(r.provenance.gitCommit ?? "unknown")"
+    o += (r.provenance.gitDirty ?? false) ? " (dirty)" : ""
+    o += "; corpus \(r.corpus.points) points, checksum \(r.corpus.checksum).\n"
+    if let p = r.baseProvenance { o += "- Base: commit \(p.gitCommit ?? "unknown").\n" }
+    o +=
+      "- Process order: \(r.order.map(\.rawValue).joined(separator: " ")) (seed \(r.orderSeed)).\n"
+    o += String(format: "- Gate wall time: %.1f s.\n", r.seconds)
+    for w in r.warnings { o += "- warning: \(w.text)\n" }
+    return o
+  }
+
+  /// The A/A noise floor: per comparison its spread, the threshold it implies, and the
+  /// minimum detectable change (benchmarking.md §E).
+  static func noiseSection(_ r: GateReport) -> String {
+    typealias F = MarkdownFormat
+    guard let n = r.noiseFloor else { return "" }
+    var o =
+      "### A/A noise floor `\(n.name)` (\(n.createdAt), \(n.processes) processes): \(n.status)\n\n"
+    let rows = r.timing.filter { $0.noise != nil }
+    guard !rows.isEmpty else { return o }
+    o += "| strategy | lane | metric | A/A spread | 3 × spread | configured | applied "
+    o += "| min. detectable change (80 % power) |\n|---|---|---|---|---|---|---|---|\n"
+    func pct(_ v: Double) -> String { String(format: "%.2f %%", v * 100) }
+    for c in rows {
+      guard let e = c.noise else { continue }
+      o += "| \(F.cell(c.strategy)) | \(c.lane.rawValue) | \(c.metric) | ±\(pct(e.spread)) "
+      o += "| \(pct(e.noiseThreshold)) | \(pct(e.configuredThreshold)) "
+      o += "| \(pct(c.effectiveThreshold)) | +\(pct(e.minimumDetectableChange)) |\n"
+    }
+    o += "\nSpread: standard deviation of head/base between two sides of this gate's size drawn "
+    o += "from the A/A processes; applied threshold = max(configured, 3 × spread).\n\n"
+    return o
+  }
+
+  static func fingerprint(_ m: MachineFingerprint) -> String {
+    "\(m.cpuModel), \(m.cores) cores, \(m.os), \(m.toolchain), \(m.buildConfiguration) build"
+  }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Writes that never leave a half-written file behind: data goes to a temporary name in the
+/// same folder, then is renamed over the target (rename(2) is atomic within a file system).
+public enum AtomicFiles {
+  /// Writes `data` to `url` atomically, creating parent folders.
+  public static func write(_ data: Data, to url: URL) throws {
+    let dir = url.deletingLastPathComponent()
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let tmp = dir.appendingPathComponent(
+      ".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
+    try data.write(to: tmp)
+    guard rename(tmp.path, url.path) == 0 else {
+      let code = errno
+      try? FileManager.default.removeItem(at: tmp)
+      throw FileWriteError(
+        "cannot rename \(tmp.path) to \(url.path): \(String(cString: strerror(code)))")
+    }
+  }
+
+  /// Points the symlink `link` at `target` atomically (a new link renamed over the old one).
+  public static func replaceSymlink(_ link: URL, target: String) throws {
+    let tmp = link.deletingLastPathComponent().appendingPathComponent(
+      ".\(link.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
+    try? FileManager.default.removeItem(at: tmp)
+    try FileManager.default.createSymbolicLink(atPath: tmp.path, withDestinationPath: target)
+    guard rename(tmp.path, link.path) == 0 else {
+      let code = errno
+      try? FileManager.default.removeItem(at: tmp)
+      throw FileWriteError("cannot replace \(link.path): \(String(cString: strerror(code)))")
+    }
+  }
+
+  /// Renames a finished folder into place; fails if the target exists.
+  public static func moveFolder(_ from: URL, to: URL) throws {
+    guard rename(from.path, to.path) == 0 else {
+      let code = errno
+      throw FileWriteError(
+        "cannot move \(from.path) to \(to.path): \(String(cString: strerror(code)))")
+    }
+  }
+}
+
+/// A write, rename or link that failed, with the paths and the system's reason.
+public struct FileWriteError: Error, Sendable, CustomStringConvertible {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
+}

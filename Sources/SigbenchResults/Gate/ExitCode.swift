@@ -1,0 +1,38 @@
+/// sigbench's exit codes, one table for every subcommand (printed by `sigbench --help`).
+public enum ExitCode: Int32, CaseIterable, Sendable {
+  case success = 0
+  case toolError = 1
+  case confirmedRegression = 2
+  case invalidBenchmark = 3
+  case rejectedInputs = 4
+  case baselineUnusable = 5
+  case inconclusive = 6
+  case usage = 64
+
+  /// One line per code, for help.
+  public var meaning: String {
+    switch self {
+    case .success: return "success"
+    case .toolError: return "tool error (I/O, unreadable corpus folder, render failure)"
+    case .confirmedRegression: return "confirmed regression (gate)"
+    case .invalidBenchmark: return "a benchmark crashed or produced invalid results"
+    case .rejectedInputs:
+      return "the run completed but some inputs of a supported format were rejected as malformed"
+        + " (with --strict: any rejected or skipped file)"
+    case .baselineUnusable: return "baseline missing or incompatible"
+    case .inconclusive: return "inconclusive (only when asked to fail on it)"
+    case .usage: return "usage error"
+    }
+  }
+
+  /// When several apply, the one reported is the first in this order.
+  public static let precedence: [ExitCode] = [
+    .usage, .toolError, .invalidBenchmark, .confirmedRegression, .baselineUnusable, .inconclusive,
+    .rejectedInputs, .success,
+  ]
+
+  /// The code to report when all of `codes` apply.
+  public static func combine(_ codes: [ExitCode]) -> ExitCode {
+    precedence.first { codes.contains($0) } ?? .success
+  }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// A gate's verdicts and every piece of evidence behind them (`gate.json`; issue 6, item 12).
+public struct GateReport: Codable, Hashable, Sendable {
+  /// 2: typed warnings.
+  public static let currentSchemaVersion = 2
+
+  public var schemaVersion: Int = GateReport.currentSchemaVersion
+  public var tool: String
+  public var createdAt: String
+  /// "baseline" (stored baseline) or "a/b" (same-job interleaved processes).
+  public var mode: String
+  public var baselineName: String?
+  public var baseBinary: String?
+  public var machine: MachineFingerprint
+  public var baseMachine: MachineFingerprint?
+  public var provenance: Provenance
+  public var baseProvenance: Provenance?
+  public var corpus: BenchCorpusInfo
+  /// Timer calibration of every head process, then every base process measured now.
+  public var headTimers: [TimerCalibration]
+  public var baseTimers: [TimerCalibration]
+  public var settings: GateSettings
+  public var processesPerSide: Int
+  /// Timed passes per strategy × lane inside each worker (`nil` in reports from before it was
+  /// recorded).
+  public var repetitions: Int?
+  /// The order the worker processes ran in ("head" / "base"), drawn from `orderSeed`.
+  public var order: [GateSide]
+  public var orderSeed: UInt64
+  /// "compared", or why not ("incompatible: …").
+  public var timingStatus: String
+  public var counterStatus: String
+  public var timing: [TimingComparison]
+  public var counters: [CounterComparison]
+  public var budgets: [BudgetCheck]
+  public var acknowledgements: [Acknowledgement]
+  public var injection: Injection?
+  /// The A/A noise floor asked for (`--noise-floor`), and whether it was used.
+  public var noiseFloor: NoiseFloorUse?
+  /// The process exit code and its meaning.
+  public var exitCode: Int32
+  public var outcome: String
+  public var warnings: [ResultWarning]
+  /// Wall time of the whole gate, seconds.
+  public var seconds: Double
+
+  public init(
+    tool: String, createdAt: String, mode: String, baselineName: String?, baseBinary: String?,
+    machine: MachineFingerprint, baseMachine: MachineFingerprint?, provenance: Provenance,
+    baseProvenance: Provenance?, corpus: BenchCorpusInfo, headTimers: [TimerCalibration],
+    baseTimers: [TimerCalibration], settings: GateSettings, processesPerSide: Int,
+    order: [GateSide], orderSeed: UInt64
+  ) {
+    self.tool = tool
+    self.createdAt = createdAt
+    self.mode = mode
+    self.baselineName = baselineName
+    self.baseBinary = baseBinary
+    self.machine = machine
+    self.baseMachine = baseMachine
+    self.provenance = provenance
+    self.baseProvenance = baseProvenance
+    self.corpus = corpus
+    self.headTimers = headTimers
+    self.baseTimers = baseTimers
+    self.settings = settings
+    self.processesPerSide = processesPerSide
+    self.order = order
+    self.orderSeed = orderSeed
+    timingStatus = "not run"
+    counterStatus = "not run"
+    timing = []
+    counters = []
+    budgets = []
+    acknowledgements = []
+    injection = nil
+    noiseFloor = nil
+    exitCode = 0
+    outcome = ""
+    warnings = []
+    seconds = 0
+  }
+
+  /// Which A/A noise floor a gate was given and whether its timing used it.
+  public struct NoiseFloorUse: Codable, Hashable, Sendable {
+    public var name: String
+    public var createdAt: String
+    public var processes: Int
+    public var commit: String?
+    /// "used", or "not used: " and why (then every threshold is the configured one).
+    public var status: String
+
+    public init(name: String, createdAt: String, processes: Int, commit: String?, status: String) {
+      self.name = name
+      self.createdAt = createdAt
+      self.processes = processes
+      self.commit = commit
+      self.status = status
+    }
+  }
+
+  public func encoded() throws -> Data {
+    let e = JSONEncoder()
+    e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return try e.encode(self)
+  }
+
+  public static func decode(_ data: Data) throws -> GateReport {
+    try JSONDecoder().decode(GateReport.self, from: data)
+  }
+
+  /// Timing comparisons whose final verdict fails the gate.
+  public var confirmedTimingRegressions: [TimingComparison] {
+    timing.filter { $0.verdict == .regressed }
+  }
+  public var counterRegressions: [CounterComparison] {
+    counters.filter { $0.verdict == .regressed }
+  }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// An A/A-measured noise floor: `<out>/baselines/noise/NAME.json`, written by
+/// `sigbench baseline noise NAME` (benchmarking.md §B.8).
+///
+/// Holds the per-process gate metrics of N worker processes of one build (an A/A run: every
+/// process runs the same binary), from which the gate derives, per strategy × lane × metric and
+/// for its own process counts, the spread of its head/base ratio under no change
+/// (`NoiseSpread`). Timing noise belongs to a machine and a workload: the floor is used only with
+/// the same machine fingerprint and corpus checksum, like a stored baseline's timing.
+public struct NoiseFloor: Codable, Hashable, Sendable {
+  public static let currentSchemaVersion = 1
+
+  public var schemaVersion: Int = NoiseFloor.currentSchemaVersion
+  public var name: String
+  public var createdAt: String
+  public var tool: String
+  public var machine: MachineFingerprint
+  public var provenance: Provenance
+  public var corpus: BenchCorpusInfo
+  /// A/A worker processes measured.
+  public var processes: Int
+  /// Timed passes per strategy × lane in each process.
+  public var repetitions: Int
+  public var replicates: [ReplicateSet]
+
+  public init(
+    name: String, createdAt: String, tool: String, machine: MachineFingerprint,
+    provenance: Provenance, corpus: BenchCorpusInfo, processes: Int, repetitions: Int,
+    replicates: [ReplicateSet]
+  ) {
+    self.name = name
+    self.createdAt = createdAt
+    self.tool = tool
+    self.machine = machine
+    self.provenance = provenance
+    self.corpus = corpus
+    self.processes = processes
+    self.repetitions = repetitions
+    self.replicates = replicates
+  }
+
+  public func encoded() throws -> Data {
+    let e = JSONEncoder()
+    e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return try e.encode(self)
+  }
+
+  public static func decode(_ data: Data) throws -> NoiseFloor {
+    try JSONDecoder().decode(NoiseFloor.self, from: data)
+  }
+
+  /// Why this floor does not apply here (`nil` when it does): same machine fingerprint and
+  /// corpus checksum as the gate's timing.
+  public func incompatibility(machine m: MachineFingerprint, corpusChecksum: String) -> String? {
+    var why: [String] = []
+    if machine != m { why.append("machine fingerprint differs (\(Baseline.diff(machine, m)))") }
+    if corpus.checksum != corpusChecksum {
+      why.append("corpus checksum differs (\(corpus.checksum) vs \(corpusChecksum))")
+    }
+    return why.isEmpty ? nil : why.joined(separator: "; ")
+  }
+
+  /// The A/A figures of one strategy × lane × metric (`ReplicateSet.key`).
+  public func values(for key: ReplicateKey) -> [Double]? {
+    replicates.first { $0.key == key }?.values
+  }
+
+}
+
+/// One strategy × lane × metric's A/A noise for a gate of a given size.
+public struct NoiseBand: Codable, Hashable, Sendable {
+  public var strategy: String
+  public var lane: BenchLane
+  public var metric: GateMetric
+  public var processesPerSide: Int
+  /// Standard deviation of the head/base ratio under no change (`NoiseSpread.ratioSpread`).
+  public var spread: Double
+  /// The configured relative threshold (absolute part folded in).
+  public var configured: Double
+  /// max(configured, 3 × spread).
+  public var threshold: Double
+  /// True when the noise floor set the threshold.
+  public var fromNoise: Bool
+  /// Smallest true change flagged with 80 % power (`NoiseSpread.minimumDetectableChange`).
+  public var minimumDetectableChange: Double
+
+  public init(
+    strategy: String, lane: BenchLane, metric: GateMetric, processesPerSide: Int, spread: Double,
+    configured: Double, threshold: Double, fromNoise: Bool, minimumDetectableChange: Double
+  ) {
+    self.strategy = strategy
+    self.lane = lane
+    self.metric = metric
+    self.processesPerSide = processesPerSide
+    self.spread = spread
+    self.configured = configured
+    self.threshold = threshold
+    self.fromNoise = fromNoise
+    self.minimumDetectableChange = minimumDetectableChange
+  }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import SigbenchBench
+import SigbenchCore
+import SigbenchReport
+import SigbenchResults
+
+/// The whole benchmark as `bench`, `run` and `baseline save|noise` perform it: timing (in this
+/// process, or in N worker processes), then the counters under callgrind, assembled into one
+/// `BenchReport`.
+///
+/// With N > 1 processes the headline figures are the median over processes of each
+/// per-process figure (`LaneFigures.acrossProcesses` holds the min–max beside it), every
+/// process's values are kept in `perProcess`, and the raw samples of every process go to
+/// `samples.csv`, at most `RawSeries.maxRowsPerSeries` rows per strategy × lane.
+public struct BenchPipeline: Sendable {
+  public var session: BenchSession
+  public var options: BenchOptions
+  public var processes = 1
+  public var counters = true
+  /// Why counters are skipped when `counters` is false.
+  public var skipReason = "not measured (--no-counters)"
+  public var counterPoints = 1000
+  public var injection: Injection?
+
+  public init(
+    session: BenchSession, options: BenchOptions, processes: Int = 1, counters: Bool = true,
+    counterPoints: Int = 1000, injection: Injection? = nil
+  ) {
+    self.session = session
+    self.options = options
+    self.processes = processes
+    self.counters = counters
+    self.counterPoints = counterPoints
+    self.injection = injection
+  }
+
+  /// Runs everything; `raw` holds the raw series (bounded) when `options.keepRaw`.
+  public func run(progress: ProgressHandler) throws -> (report: BenchReport, raw: [RawSeries]) {
+    let scratch = try BenchWorkers.makeScratch("bench")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    var perProcess: [[LaneFigures]] = []
+    var raw: [RawSeries] = []
+    var timers: [TimerCalibration] = []
+    if processes <= 1 {
+      let timer = TimerCalibration.measure()
+      let measured = try session.measure(options, timer: timer, progress: progress)
+      perProcess = [measured.figures]
+      raw = measured.raw.map { $0.thinned(maxRows: RawSeries.maxRowsPerSeries) }
+      timers = [timer]
+    } else {
+      var job = BenchWorkers.Job(
+        binary: BenchWorkers.selfBinary, corpus: session.corpusPath,
+        strategies: session.strategiesText, lanes: options.lanes)
+      job.repetitions = options.repetitions
+      job.keepRaw = options.keepRaw
+      let perWorkerRows = max(1, RawSeries.maxRowsPerSeries / processes)
+      for i in 0..<processes {
+        job.synthetic = i == 0 && !options.syntheticLengths.isEmpty
+        progress(.note("timing worker \(i + 1)/\(processes)"))
+        let out = try BenchWorkers.timing(job, scratch: scratch, tag: "\(i)")
+        perProcess.append(out.figures)
+        timers.append(out.timer)
+        for var series in out.raw ?? [] {
+          series.process = i
+          raw.append(series.thinned(maxRows: perWorkerRows))
+        }
+      }
+    }
+    var counterRun = CounterRunInfo(
+      tool: "callgrind", command: "", subsetPoints: [:], startPoints: options.startPoints,
+      unavailableReason: skipReason)
+    var counterFigures: [CounterFigures] = []
+    if counters {
+      progress(.note("counting instructions and allocations under callgrind"))
+      let job = BenchWorkers.Job(
+        binary: BenchWorkers.selfBinary, corpus: session.corpusPath,
+        strategies: session.strategiesText, lanes: options.lanes)
+      (counterRun, counterFigures) = BenchWorkers.counters(
+        job, points: counterPoints, startPoints: options.startPoints, scratch: scratch, tag: "head")
+    }
+    let figures = AcrossProcesses.headline(perProcess)
+    var report = BenchReport(
+      tool: ToolInfo.name, createdAt: RunFolder.timestamp(),
+      machine: MachineFingerprint.current(), provenance: session.provenance,
+      corpus: session.corpus, timer: timers[0], options: options, processes: max(1, processes),
+      figures: figures, replicates: ReplicateSet.collect(perProcess), counters: counterFigures,
+      counterRun: counterRun, injection: injection,
+      warnings: BenchWarnings.collect(figures, counters: counterRun, injection: injection))
+    if processes > 1 {
+      report.headline = .medianOverProcesses
+      report.perProcess = AcrossProcesses.values(perProcess)
+      report.processTimers = timers
+    }
+    report.rawSamples = RawSampleCount(raw)
+    return (report, raw)
+  }
+
+  /// Writes bench.json, summary.md and (when kept) samples.csv into `folder`.
+  public static func write(_ report: BenchReport, raw: [RawSeries], to folder: URL) throws {
+    try AtomicFiles.write(try report.encoded(), to: folder.appendingPathComponent("bench.json"))
+    try AtomicFiles.write(
+      Data(BenchMarkdown.render(report).utf8), to: folder.appendingPathComponent("summary.md"))
+    if !raw.isEmpty {
+      try AtomicFiles.write(
+        Data(RawSamplesCSV.render(raw).utf8), to: folder.appendingPathComponent("samples.csv"))
+    }
+  }
+}

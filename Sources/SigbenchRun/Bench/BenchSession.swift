@@ -1,0 +1,50 @@
+import Foundation
+import SigbenchBench
+import SigbenchCore
+import SigbenchResults
+import SigbenchStrategies
+
+/// What every benchmark-running pipeline shares: the corpus as a replay workload, the
+/// strategies (reference first, `StrategyResolver`), and the in-process measurement.
+public struct BenchSession: Sendable {
+  /// The corpus path as given (workers are started with it).
+  public let corpusPath: String
+  public let strategies: [ConfiguredStrategy]
+  public let workload: BenchWorkload
+  public let corpus: BenchCorpusInfo
+  public let rejectedFiles: Int
+
+  /// A session over a corpus read once by the caller.
+  public init(corpus input: CorpusInput, strategies: [ConfiguredStrategy]) {
+    corpusPath = input.path
+    self.strategies = strategies
+    workload = BenchWorkload(drawings: input.drawings)
+    rejectedFiles = input.loaded.rejected.count
+    corpus = BenchCorpusInfo(
+      root: input.path, drawings: workload.items.count, strokes: workload.strokeCount,
+      points: workload.pointCount, checksum: input.checksum)
+  }
+
+  /// The strategies as a spec list a worker can parse back.
+  public var strategiesText: String { StrategyResolver.specText(strategies) }
+
+  /// Measures in this process; a measurement that fails is `.invalidBenchmark`.
+  public func measure(
+    _ options: BenchOptions, timer: TimerCalibration, progress: ProgressHandler
+  ) throws(PipelineError) -> (figures: [LaneFigures], raw: [RawSeries]) {
+    do {
+      return try PointBenchmark(options: options, timer: timer).measure(
+        strategies, workload: workload, referenceID: StrategyCatalog.referenceID,
+        progress: { progress(.note("timing \($0)")) })
+    } catch {
+      throw PipelineError(.invalidBenchmark, error.description)
+    }
+  }
+
+  /// Provenance of this run: the commit the binary was built from when known, else the working
+  /// directory's git state; the corpus checksum.
+  public var provenance: Provenance {
+    let git = GitProvenance.read()
+    return Provenance(gitCommit: git.commit, gitDirty: git.dirty, corpusChecksum: corpus.checksum)
+  }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import SigbenchBench
+import SigbenchCore
+import SigbenchResults
+
+/// `baseline save | noise | ack` as library code: measure with the gate's worker profile and
+/// store the figures under `<out>/baselines/`, atomically.
+public struct BaselineActions: Sendable {
+  public var store: BaselineStore
+
+  public init(out: String) { store = BaselineStore(out: out) }
+
+  /// The gate workers' options for `session` (`save` and `noise` measure alike).
+  public static func workerOptions(
+    _ session: BenchSession, lanes: [BenchLane], injection: Injection?
+  ) -> BenchOptions {
+    var options = BenchOptions.gateWorker
+    options.repetitions = BenchOptions.gateRepetitions(points: session.corpus.points)
+    options.lanes = lanes
+    options.injection = injection
+    return options
+  }
+
+  /// Measures `processes` workers (and the counters) and writes baseline `name`; returns it,
+  /// where it went and how many acknowledgements of the file it replaced were dropped.
+  public func save(
+    _ name: String, session: BenchSession, options: BenchOptions, processes: Int,
+    counters: Bool, counterPoints: Int, progress: ProgressHandler
+  ) throws -> (baseline: Baseline, url: URL, droppedAcknowledgements: Int) {
+    let pipeline = BenchPipeline(
+      session: session, options: options, processes: processes, counters: counters,
+      counterPoints: counterPoints, injection: options.injection)
+    let (report, _) = try pipeline.run(progress: progress)
+    let url = store.url(name)
+    let dropped = (try? Baseline.decode(Data(contentsOf: url)))?.acknowledgements.count ?? 0
+    let baseline = Baseline(
+      name: name, createdAt: report.createdAt, tool: report.tool, machine: report.machine,
+      provenance: report.provenance, corpus: report.corpus, timer: report.timer,
+      processes: report.processes, strategies: session.strategies.map(\.label),
+      lanes: options.lanes, replicates: report.replicates, counters: report.counters,
+      counterRun: report.counterRun, acknowledgements: [], injection: report.injection)
+    try AtomicFiles.write(try baseline.encoded(), to: url)
+    return (baseline, url, dropped)
+  }
+
+  /// Measures an A/A noise floor: the timing workers of `save`, without counters.
+  public func noise(
+    _ name: String, session: BenchSession, options: BenchOptions, processes: Int,
+    progress: ProgressHandler
+  ) throws -> (floor: NoiseFloor, url: URL) {
+    let pipeline = BenchPipeline(
+      session: session, options: options, processes: processes, counters: false)
+    let (report, _) = try pipeline.run(progress: progress)
+    let floor = NoiseFloor(
+      name: name, createdAt: report.createdAt, tool: report.tool, machine: report.machine,
+      provenance: report.provenance, corpus: report.corpus, processes: report.processes,
+      repetitions: options.repetitions, replicates: report.replicates)
+    let url = store.noiseURL(name)
+    try AtomicFiles.write(try floor.encoded(), to: url)
+    return (floor, url)
+  }
+
+  /// Records `acknowledgement` in baseline `name` (which must exist and be readable).
+  public func acknowledge(_ name: String, _ acknowledgement: Acknowledgement) throws -> URL {
+    var b = try GateInputs.baseline(name, out: store.out)
+    b.acknowledgements.append(acknowledgement)
+    let url = store.url(name)
+    try AtomicFiles.write(try b.encoded(), to: url)
+    return url
+  }
+}

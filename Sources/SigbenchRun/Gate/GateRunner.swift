@@ -1,0 +1,319 @@
+import Foundation
+import SigbenchBench
+import SigbenchCore
+import SigbenchReport
+import SigbenchResults
+
+/// The regression gate (issue 6, items 7–12), shared by `gate` and `run --baseline`.
+///
+/// Timing: process-level replicates, either against a stored baseline from the same machine
+/// or same-job A/B (head and `--base-binary` workers interleaved in a seeded random order);
+/// Mann–Whitney U + bootstrap interval + multiple-comparison correction + thresholds per
+/// metric; a flagged regression is re-measured once before it fails. Counters: deterministic
+/// ±1 % and new-steady-allocation rules. Budgets: p99 against the 240 Hz sample period.
+public struct GateRunner: Sendable {
+  /// The corpus and strategies; `run --baseline` sets the run's own session.
+  public var session: BenchSession
+  /// Everything but the corpus: sides, thresholds, processes, the loaded baseline.
+  public var config: GateConfiguration
+
+  public init(session: BenchSession, configuration: GateConfiguration) {
+    self.session = session
+    self.config = configuration
+    // Timed passes per worker follow the corpus size (`BenchOptions.gateRepetitions`).
+    config.repetitions = BenchOptions.gateRepetitions(points: session.corpus.points)
+  }
+
+  /// Runs the gate, writes gate.json and gate.md, and returns the report and its folder.
+  public func run(progress: ProgressHandler) throws -> (GateReport, URL) {
+    let started = Date()
+    let headMachine = MachineFingerprint.current()
+    var noise = config.noiseFloor
+    var noiseWhy = noise?.incompatibility(
+      machine: headMachine, corpusChecksum: session.corpus.checksum)
+    let scratch = try BenchWorkers.makeScratch("gate")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+
+    // 1. Timing replicates.
+    let sides = try measure(
+      session.strategiesText, scratch: scratch, round: "r1", progress: progress)
+    var report = GateReport(
+      tool: ToolInfo.name, createdAt: RunFolder.timestamp(),
+      mode: config.baseBinary != nil ? "a/b" : "config.baseline", baselineName: config.baselineName,
+      baseBinary: config.baseBinary, machine: headMachine,
+      baseMachine: config.baseBinary != nil ? sides.baseMachine : config.baseline?.machine,
+      provenance: session.provenance, baseProvenance: config.baseline?.provenance,
+      corpus: session.corpus,
+      headTimers: sides.headTimers, baseTimers: sides.baseTimers, settings: config.settings,
+      processesPerSide: config.processes, order: sides.order, orderSeed: config.orderSeed)
+    report.injection = config.injection
+    if let n = noise {
+      if noiseWhy == nil, n.replicates.isEmpty { noiseWhy = "it holds no figures" }
+      report.noiseFloor = GateReport.NoiseFloorUse(
+        name: n.name, createdAt: n.createdAt, processes: n.processes,
+        commit: n.provenance.gitCommit, status: noiseWhy.map { "not used: \($0)" } ?? "used")
+      if let why = noiseWhy {
+        report.warnings.append(
+          ResultWarning(
+            .noiseFloorUnused,
+            text: "noise floor '\(n.name)' not used (\(why)); thresholds are the configured ones"))
+        noise = nil
+      }
+    }
+    report.repetitions = config.repetitions
+    report.acknowledgements = config.baseline?.acknowledgements ?? []
+    let headSets = ReplicateSet.collect(sides.head)
+    var baseSets: [ReplicateSet] = []
+    if config.baseBinary != nil {
+      baseSets = ReplicateSet.collect(sides.base)
+      report.timingStatus = "compared (same-job A/B)"
+    } else if let b = config.baseline {
+      if let why = b.timingIncompatibility(
+        machine: headMachine, corpusChecksum: session.corpus.checksum)
+      {
+        report.timingStatus = "incompatible: \(why)"
+      } else {
+        baseSets = b.replicates
+        report.timingStatus = "compared (stored config.baseline '\(b.name)')"
+      }
+    }
+    if !baseSets.isEmpty {
+      report.timing = GateEvaluator.compareTiming(
+        head: headSets, base: baseSets, settings: config.settings, noise: noise)
+      for i in report.timing.indices where report.timing[i].verdict == .regressed {
+        if let a = acknowledgement(
+          report.timing[i].strategy, report.timing[i].lane, report.timing[i].metric.rawValue,
+          config.baseline)
+        {
+          report.timing[i].verdict = .acknowledged
+          report.timing[i].acknowledgement = a
+        }
+      }
+      try confirm(&report, noise: noise, scratch: scratch, progress: progress)
+      let missing = Set(baseSets.map(\.strategy)).symmetricDifference(Set(headSets.map(\.strategy)))
+      if !missing.isEmpty {
+        report.warnings.append(
+          ResultWarning(
+            .oneSided,
+            text: "strategies on one side only (not compared): "
+              + missing.sorted().joined(separator: ", ")))
+      }
+    }
+    report.budgets = GateEvaluator.budgets(sides.head, limit: config.settings.budgetP99Fraction)
+
+    // 2. Counters.
+    runCounters(&report, baseline: config.baseline, scratch: scratch, progress: progress)
+
+    // 3. Outcome.
+    var codes: [ExitCode] = []
+    if !report.confirmedTimingRegressions.isEmpty || !report.counterRegressions.isEmpty
+      || (config.enforceBudget && report.budgets.contains { $0.verdict == .overBudget })
+    {
+      codes.append(.confirmedRegression)
+    }
+    let countersCompared = report.counters.contains { $0.verdict != .unavailable }
+    if report.timing.isEmpty && !countersCompared { codes.append(.baselineUnusable) }
+    if config.failOnInconclusive
+      && report.timing.contains(where: {
+        $0.verdict == .inconclusive || $0.verdict == .notConfirmed
+      })
+    {
+      codes.append(.inconclusive)
+    }
+    let code = ExitCode.combine(codes)
+    report.exitCode = code.rawValue
+    report.outcome = GateRunner.outcome(code)
+    if !config.enforceBudget && report.budgets.contains(where: { $0.verdict == .overBudget }) {
+      report.warnings.append(
+        ResultWarning(.budgetReportOnly, text: "over budget (reported only: --budget-report-only)"))
+    }
+    report.seconds = Date().timeIntervalSince(started)
+    let folder = URL(fileURLWithPath: config.outDir).appendingPathComponent("gates")
+      .appendingPathComponent(RunFolder.makeID(started))
+    try AtomicFiles.write(try report.encoded(), to: folder.appendingPathComponent("gate.json"))
+    let md = GateMarkdown.render(report)
+    try AtomicFiles.write(Data(md.utf8), to: folder.appendingPathComponent("gate.md"))
+    if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty,
+      let h = FileHandle(forWritingAtPath: summary)
+    {
+      h.seekToEndOfFile()
+      h.write(Data((md + "\n").utf8))
+      try? h.close()
+    }
+    return (report, folder)
+  }
+
+  static func outcome(_ code: ExitCode) -> String {
+    switch code {
+    case .success: return "pass"
+    case .confirmedRegression: return "FAIL: confirmed regression"
+    case .baselineUnusable: return "config.baseline incompatible: nothing could be compared"
+    case .inconclusive: return "inconclusive"
+    default: return code.meaning
+    }
+  }
+
+  func acknowledgement(_ strategy: String, _ lane: BenchLane, _ metric: String, _ b: Baseline?)
+    -> String?
+  {
+    let id = session.strategies.first { $0.label == strategy }?.id ?? strategy
+    return b?.acknowledgements.first {
+      $0.covers(strategy: strategy, id: id, lane: lane, metric: metric)
+    }?.reason
+  }
+
+  /// Timing replicates of both sides. In A/B mode head and base workers run interleaved in a
+  /// random order drawn from `config.orderSeed`; in config.baseline mode only head workers run.
+  struct Sides {
+    var head: [[LaneFigures]] = []
+    var base: [[LaneFigures]] = []
+    var headTimers: [TimerCalibration] = []
+    var baseTimers: [TimerCalibration] = []
+    var baseMachine: MachineFingerprint?
+    var order: [GateSide] = []
+  }
+
+  func measure(_ strategies: String, scratch: URL, round: String, progress: ProgressHandler)
+    throws -> Sides
+  {
+    var schedule = [GateSide](repeating: .head, count: config.processes)
+    if config.baseBinary != nil {
+      schedule += [GateSide](repeating: .base, count: config.processes)
+    }
+    var rng = SeededGenerator(seed: config.orderSeed &+ (round == "r1" ? 0 : 1))
+    schedule.shuffle(using: &rng)
+    var sides = Sides()
+    sides.order = schedule
+    for (i, side) in schedule.enumerated() {
+      var job = BenchWorkers.Job(
+        binary: side == .head
+          ? BenchWorkers.selfBinary : URL(fileURLWithPath: config.baseBinary!),
+        corpus: session.corpusPath, strategies: strategies, lanes: config.lanes)
+      job.stripInjection = side == .base
+      job.repetitions = config.repetitions
+      progress(.note("gate \(round): worker \(i + 1)/\(schedule.count) (\(side.rawValue))"))
+      let out = try BenchWorkers.timing(
+        job, scratch: scratch, tag: "\(round)-\(i)-\(side.rawValue)")
+      if side == .head {
+        sides.head.append(out.figures)
+        sides.headTimers.append(out.timer)
+      } else {
+        sides.base.append(out.figures)
+        sides.baseTimers.append(out.timer)
+        sides.baseMachine = out.machine
+      }
+    }
+    return sides
+  }
+
+  /// Re-measures the strategies with a flagged regression in fresh config.processes; a flag that does
+  /// not reproduce becomes "not confirmed".
+  func confirm(
+    _ report: inout GateReport, noise: NoiseFloor?, scratch: URL, progress: ProgressHandler
+  )
+    throws
+  {
+    let flagged = report.timing.indices.filter { report.timing[$0].verdict == .regressed }
+    guard !flagged.isEmpty else { return }
+    let labels = Array(Set(flagged.map { report.timing[$0].strategy })).sorted()
+    // The reference always runs too: the ratio metrics divide by it in the same process.
+    let specs = session.strategies.enumerated().filter { i, s in i == 0 || labels.contains(s.label)
+    }
+    .map(\.element.label)
+    progress(.note("gate: re-measuring \(labels.joined(separator: ", ")) to confirm"))
+    let again = try measure(
+      specs.joined(separator: ","), scratch: scratch, round: "r2", progress: progress)
+    let keys = Set(flagged.map { report.timing[$0].key })
+    let head = ReplicateSet.collect(again.head).filter { keys.contains($0.key) }
+    let base =
+      config.baseBinary != nil
+      ? ReplicateSet.collect(again.base).filter { keys.contains($0.key) }
+      : report.timing.filter { keys.contains($0.key) }
+        .map {
+          ReplicateSet(strategy: $0.strategy, lane: $0.lane, metric: $0.metric, values: $0.base)
+        }
+    let second = GateEvaluator.compareTiming(
+      head: head, base: base, settings: config.settings, noise: noise)
+    for i in flagged {
+      let c = report.timing[i]
+      guard
+        let s = second.first(where: {
+          $0.strategy == c.strategy && $0.lane == c.lane && $0.metric == c.metric
+        })
+      else { continue }
+      report.timing[i].confirmation = TimingComparison.Confirmation(
+        verdict: s.verdict, head: s.head, base: s.base, pAdjusted: s.pAdjusted, ratio: s.ratio)
+      if s.verdict != .regressed { report.timing[i].verdict = .notConfirmed }
+    }
+  }
+
+  func runCounters(
+    _ report: inout GateReport, baseline: Baseline?, scratch: URL, progress: ProgressHandler
+  ) {
+    guard config.counters else {
+      report.counterStatus = "not measured (--no-config.counters)"
+      return
+    }
+    progress(.note("gate: counting instructions and allocations under callgrind"))
+    var job = BenchWorkers.Job(
+      binary: BenchWorkers.selfBinary, corpus: session.corpusPath,
+      strategies: session.strategiesText, lanes: config.lanes)
+    let (headRun, headCounters) = BenchWorkers.counters(
+      job, points: config.counterPoints, startPoints: BenchOptions().startPoints, scratch: scratch,
+      tag: "head")
+    if let why = headRun.unavailableReason {
+      report.counterStatus = "unavailable: \(why)"
+      return
+    }
+    var baseCounters: [CounterFigures] = []
+    if let bin = config.baseBinary {
+      job.binary = URL(fileURLWithPath: bin)
+      job.stripInjection = true
+      let (baseRun, c) = BenchWorkers.counters(
+        job, points: config.counterPoints, startPoints: BenchOptions().startPoints,
+        scratch: scratch,
+        tag: "base")
+      if let why = baseRun.unavailableReason {
+        report.counterStatus = "unavailable on the base side: \(why)"
+        return
+      }
+      baseCounters = c
+      report.counterStatus = "compared (same-job A/B)"
+    } else if let b = config.baseline {
+      if let why = b.counterIncompatibility(
+        machine: report.machine, corpusChecksum: session.corpus.checksum, run: headRun)
+      {
+        report.counterStatus = "incompatible: \(why)"
+        return
+      }
+      if let why = b.counterRun.unavailableReason {
+        report.counterStatus = "unavailable in the baseline: \(why)"
+        return
+      }
+      baseCounters = b.counters
+      report.counterStatus = "compared (stored config.baseline '\(b.name)')"
+    }
+    report.counters = GateEvaluator.compareCounters(
+      head: headCounters, base: baseCounters, tolerance: config.settings.instructionTolerance)
+    if BuildConfiguration.isDebug
+      && headCounters.contains(where: { ($0.steadyAllocations ?? 0) > 0 })
+    {
+      // Measured: the knob's parsing alone moved an uninjected strategy by +1.8 % in a debug build.
+      report.warnings.append(
+        ResultWarning(
+          .debugCounters,
+          text: "debug build: pushes allocate, and malloc's instruction count follows the heap's "
+            + "history, so instructions/point can move by a few % without a code change; gate "
+            + "release builds"))
+    }
+    for i in report.counters.indices where report.counters[i].verdict == .regressed {
+      if let a = acknowledgement(
+        report.counters[i].strategy, report.counters[i].lane, report.counters[i].metric.rawValue,
+        config.baseline)
+      {
+        report.counters[i].verdict = .acknowledged
+        report.counters[i].acknowledgement = a
+      }
+    }
+  }
+}

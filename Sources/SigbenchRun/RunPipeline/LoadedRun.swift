@@ -1,0 +1,24 @@
+import Foundation
+import SigbenchResults
+
+/// A finished run folder and its result, read before a command starts working (a
+/// `--compare-run` base, `sigbench report RUN_DIR`).
+public struct LoadedRun: Sendable {
+  /// The folder with symlinks resolved (`Reports/latest` moves when a run finishes).
+  public var folder: URL
+  public var result: RunResult
+
+  /// Reads `path/result.json`; `.toolError` naming the file when it is missing or not a result.
+  public static func load(_ path: String) throws(PipelineError) -> LoadedRun {
+    let folder = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+    let file = folder.appendingPathComponent("result.json")
+    guard let data = try? Data(contentsOf: file) else {
+      throw PipelineError(.toolError, "cannot read \(file.path): not a run folder")
+    }
+    do {
+      return LoadedRun(folder: folder, result: try RunResult.decode(data))
+    } catch {
+      throw PipelineError(.toolError, "\(file.path) is not a sigbench result: \(error)")
+    }
+  }
+}

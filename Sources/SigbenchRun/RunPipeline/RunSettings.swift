@@ -1,0 +1,71 @@
+import SigbenchCore
+import SigbenchRender
+import SigbenchResults
+
+/// What `sigbench run` was asked to do, validated, with the defaults owned here (the CLI's help
+/// shows these values).
+public struct RunSettings: Sendable {
+  /// Default picture size and supersampling of the sheet's thumbnails.
+  public static let defaultWidth = 360
+  public static let defaultHeight = 200
+  public static let defaultSupersample = 2
+  /// Allowed picture sides, pixels.
+  public static let sizeRange = 16...4096
+
+  /// `<out>`: runs, baselines and gates go under it.
+  public var out: String = "Reports"
+  /// Strategies in display order, reference first (`StrategyResolver`).
+  public var strategies: [ConfiguredStrategy]
+  /// Thumbnail spec; the sample pages draw twice this size.
+  public var render: RenderSpec
+  /// A previous run to compare every thumbnail with, already read (`RunInputs.loadRun`).
+  public var compareRun: LoadedRun?
+  /// The command line as typed, recorded in the result.
+  public var commandLine: [String] = []
+  /// The benchmark part of the run.
+  public var bench = BenchRunSettings()
+  /// The gate after the run (`--baseline NAME`), when asked.
+  public var gate: GateConfiguration?
+
+  public init(strategies: [ConfiguredStrategy]) {
+    self.strategies = strategies
+    var spec = RenderSpec()
+    spec.width = RunSettings.defaultWidth
+    spec.height = RunSettings.defaultHeight
+    spec.supersample = RunSettings.defaultSupersample
+    render = spec
+  }
+
+  /// Parses `WxH` (each side a whole number in `sizeRange`).
+  public static func parseSize(_ text: String) throws(PipelineError) -> (width: Int, height: Int) {
+    let parts = text.lowercased().split(separator: "x")
+    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), sizeRange.contains(w),
+      sizeRange.contains(h)
+    else {
+      throw PipelineError(
+        .invalidOption,
+        "--size must be WxH with each side a whole number of pixels in "
+          + "\(sizeRange.lowerBound)…\(sizeRange.upperBound); got '\(text)'.")
+    }
+    return (w, h)
+  }
+}
+
+/// The benchmark inside `run`: one in-process timing pass per strategy × lane, counters under
+/// callgrind unless turned off.
+public struct BenchRunSettings: Sendable {
+  /// Timed passes per strategy × lane.
+  public static let defaultRepetitions = 1
+  public static let repetitionsRange = 1...1000
+  /// Points of the counter subset (the raster lane counts a twentieth of them).
+  public static let defaultCounterPoints = 1000
+  public static let counterPointsRange = 1...1_000_000
+
+  public var repetitions = BenchRunSettings.defaultRepetitions
+  public var counters = true
+  public var counterPoints = BenchRunSettings.defaultCounterPoints
+  /// The test-only knob (`SIGBENCH_INJECT`), read by the caller; never set by default.
+  public var injection: Injection?
+
+  public init() {}
+}

@@ -1,0 +1,93 @@
+import Foundation
+import SigbenchCore
+import SigbenchResults
+import SigbenchRun
+import Testing
+
+/// The run pipeline in-process on `Corpus/fixtures`, without the binary.
+@Suite("run pipeline (in-process)")
+struct RunPipelineTests {
+  static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+  static let fixtures = repo.appendingPathComponent("Corpus/fixtures").path
+
+  final class Events: @unchecked Sendable {
+    let lock = NSLock()
+    var list: [ProgressEvent] = []
+    func add(_ e: ProgressEvent) {
+      lock.lock()
+      list.append(e)
+      lock.unlock()
+    }
+  }
+
+  @Test("run writes a whole run folder: result, bench files, sheet, pictures; latest points at it")
+  func wholeRun() throws {
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "sigbench-runpipeline-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: out) }
+    let corpus = try CorpusInput.load(Self.fixtures)
+    var settings = RunSettings(
+      strategies: try StrategyResolver.resolve("uber-weighted", reference: .added))
+    settings.out = out.path
+    settings.bench.counters = false
+    let events = Events()
+    let outcome = try RunPipeline(settings: settings, progress: { events.add($0) }).run(corpus)
+    let r = outcome.result
+    #expect(r.strategies.map(\.label) == ["straight", "uber-weighted"])
+    #expect(r.samples.count == corpus.drawings.count)
+    #expect(r.bench.figures.count == 4)
+    #expect(r.corpus.points == corpus.pointCount)
+    for name in ["result.json", "bench.json", "summary.md", "samples.csv", "index.html"] {
+      #expect(
+        FileManager.default.fileExists(atPath: outcome.folder.appendingPathComponent(name).path))
+    }
+    for s in r.samples {
+      for path in [s.rawImage] + s.images.values {
+        let png = try Data(contentsOf: outcome.folder.appendingPathComponent(path))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(path)")
+      }
+    }
+    let stored = try RunResult.decode(
+      try Data(contentsOf: outcome.latest.appendingPathComponent("result.json")))
+    #expect(stored == r)
+    let partials = try FileManager.default.contentsOfDirectory(
+      atPath: out.appendingPathComponent("runs").path
+    ).filter { $0.hasSuffix(".partial") }
+    #expect(partials.isEmpty)
+    // Progress came through the callback: pictures counted to the end, notes along the way.
+    #expect(
+      events.list.contains(
+        .advance(
+          label: "rendering samples", done: corpus.drawings.count, total: corpus.drawings.count)))
+    #expect(events.list.contains { if case .note = $0 { return true } else { return false } })
+  }
+
+  @Test("an empty or unreadable corpus is a tool error naming the path")
+  func badCorpus() throws {
+    let empty = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "sigbench-empty-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: empty) }
+    #expect(throws: PipelineError.self) { try CorpusInput.load(empty.path) }
+    do {
+      _ = try CorpusInput.load(empty.path)
+    } catch {
+      #expect(error.kind == .toolError && error.message.contains(empty.path))
+    }
+  }
+}
+
+@Suite("strategy resolver")
+struct StrategyResolverTests {
+  @Test("measuring commands add plain straight unless a strategy has exactly that label")
+  func reference() throws {
+    let sized = try StrategyResolver.resolve("straight(size=3)", reference: .added)
+    #expect(sized.map(\.label) == ["straight", "straight(size=3)"])
+    let plain = try StrategyResolver.resolve("catmull-rom,straight", reference: .added)
+    #expect(plain.map(\.label) == ["straight", "catmull-rom"])
+    let none = try StrategyResolver.resolve("straight(size=3)", reference: .none)
+    #expect(none.map(\.label) == ["straight(size=3)"])
+    #expect(try StrategyResolver.resolve(nil, reference: .added).first?.label == "straight")
+  }
+}

@@ -27,7 +27,7 @@ let package = Package(
     // liblzma (Debian `liblzma-dev`, XZ Utils) for LZMA-compressed chunks of Wacom UIM files.
     .systemLibrary(name: "CLZMA", path: "Sources/CLZMA", providers: [.apt(["liblzma-dev"])]),
     // libgd through pkg-config name `gdlib`; `pkgConfig:` is omitted on purpose because it makes
-    // SwiftPM warn about libgd's `-DAVIF_DLL` flag on every build (swift-on-linux.md §1).
+    // SwiftPM warn about libgd's `-DAVIF_DLL` flag on every build (Debian 12's gdlib.pc adds it).
     .systemLibrary(name: "CGD", path: "Sources/CGD", providers: [.apt(["libgd-dev"])]),
     // Timer, cycle counter and an opaque sink that the optimizer cannot see through.
     .target(name: "CShim"),

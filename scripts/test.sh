@@ -14,6 +14,22 @@ if grep -rnE '^\s*import\s+' Sources/SigbenchCore | grep -vE 'import\s+(Swift|_C
   exit 1
 fi
 
+echo "== lint: module edges that must never exist"
+edge() { # edge TARGET ALLOWED-MODULES-REGEX WHY
+  if grep -rnE '^\s*import\s+' "Sources/$1" | grep -vE "import\s+($2)\s*$"; then
+    echo "$1: $3" >&2
+    exit 1
+  fi
+}
+edge SigbenchResults 'Foundation|SigbenchCore' "results import only Core and Foundation"
+edge SigbenchReport 'Foundation|SigbenchCore|SigbenchResults' \
+  "presenters read only Results types (never Bench, Render or the C shims)"
+for target in SigbenchResults:SigbenchCore SigbenchReport:SigbenchCore,SigbenchResults; do
+  name=${target%%:*} deps=${target#*:}
+  want="name: \"$name\", dependencies: [\"${deps//,/\", \"}\"]"
+  grep -qF "$want" Package.swift || { echo "Package.swift: $name must depend on $deps only" >&2; exit 1; }
+done
+
 echo "== lint: source files stay small (over 500 lines needs a 'Long file:' reason in its header)"
 status=0
 while IFS= read -r f; do

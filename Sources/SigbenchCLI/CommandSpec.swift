@@ -2,7 +2,7 @@ import SigbenchResults
 import SigbenchRun
 
 /// The static description of a command: drives both parsing and help, so they cannot drift
-/// (house style §4.10).
+/// (one declaration per command, as swift-argument-parser derives both from one type).
 public struct CommandSpec: Sendable {
   public var name: String
   public var abstract: String

@@ -4,7 +4,7 @@ import SigbenchResults
 /// The latency charts of the index page, built from `RunResult` alone.
 public enum LatencyCharts {
   /// Ink budgets drawn as horizontal lines where they fit the scale: one sample period at 240,
-  /// 120 and 60 Hz (benchmarking.md §7).
+  /// 120 and 60 Hz (Apple Pencil samples at 240 Hz; displays refresh at 120 or 60 Hz).
   public static let budgets: [SVGChart.Reference] = [
     .init(value: 4.17e6, label: "4.17 ms (240 Hz sample period)"),
     .init(value: 8.33e6, label: "8.33 ms (120 Hz)"),

@@ -56,9 +56,9 @@ struct MeasurementTests {
       .measure([try StraightFactory.make()], workload: workload, referenceID: "straight")
     let lines = RawSamplesCSV.render(raw).split(separator: "\n")
     #expect(lines.first == Substring(RawSamplesCSV.header))
-    #expect(lines.filter { $0.hasPrefix("straight,smooth,single,") }.count == 20)
-    #expect(lines.filter { $0.hasPrefix("straight,smooth,finish,") }.count == 1)
-    #expect(lines.filter { $0.hasPrefix("straight,smooth,batched,") }.count == 1)
+    #expect(lines.filter { $0.hasPrefix("straight,smooth,0,single,") }.count == 20)
+    #expect(lines.filter { $0.hasPrefix("straight,smooth,0,finish,") }.count == 1)
+    #expect(lines.filter { $0.hasPrefix("straight,smooth,0,batched,") }.count == 1)
     #expect(RawSamplesCSV.quote("a(b=1,c=2)") == "\"a(b=1,c=2)\"")
   }
 

@@ -73,6 +73,42 @@ struct GateCommandTests {
     #expect(md.contains("## sigbench bench") && md.contains("| straight | smooth |"))
   }
 
+  @Test("bench over several processes: the headline is the median, min–max beside, CSV for all")
+  func benchProcesses() throws {
+    let out = try EndToEndTests.tempFolder()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let r = try Self.run(
+      [
+        "bench", "--corpus", Self.fixture, "--out", out.path, "--json", "--processes", "3",
+        "--no-counters", "--no-synthetic",
+      ] + Self.small)
+    #expect(r.code == 0, "\(r.stderr)")
+    let report = try BenchReport.decode(Data(r.stdout.utf8))
+    #expect(report.processes == 3 && report.headline == .medianOverProcesses)
+    #expect(report.processTimers?.count == 3)
+    let values = try #require(report.perProcess)
+    for f in report.figures {
+      let p99 = try #require(
+        values.first { $0.strategy == f.strategy && $0.lane == f.lane && $0.figure == "steady.p99" }
+      )
+      #expect(p99.values.count == 3)
+      let sorted = p99.values.sorted()
+      // The headline is the median of the three processes' p99, not the first process's.
+      #expect(f.steady?.p99 == sorted[1])
+      #expect(f.acrossProcesses?["steady.p99"] == ValueRange(min: sorted[0], max: sorted[2]))
+    }
+    let folder = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("bench").path)
+        .first)
+    let csv = try String(
+      contentsOf: out.appendingPathComponent("bench/\(folder)/samples.csv"), encoding: .utf8)
+    let rows = csv.split(separator: "\n").dropFirst()
+    for process in 0..<3 {
+      #expect(rows.contains { $0.hasPrefix("straight,smooth,\(process),single,") })
+    }
+    #expect((report.rawSamples?.rows ?? 0) == rows.count)
+  }
+
   @Test("A/A against itself: exit 0, no regression; counters agree; the JSON carries evidence")
   func sameBinary() throws {
     let out = try EndToEndTests.tempFolder()

@@ -63,6 +63,25 @@ struct RunPipelineTests {
     #expect(events.list.contains { if case .note = $0 { return true } else { return false } })
   }
 
+  @Test("a sized straight alone gets the plain reference beside it, and the sheet shows both")
+  func referenceShown() throws {
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "sigbench-reference-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: out) }
+    let corpus = try CorpusInput.load(Self.fixtures + "/tap.sigbench.json")
+    var settings = RunSettings(
+      strategies: try StrategyResolver.resolve("straight(size=3)", reference: .added))
+    settings.out = out.path
+    settings.bench.counters = false
+    let outcome = try RunPipeline(settings: settings).run(corpus)
+    #expect(outcome.result.strategies.map(\.label) == ["straight", "straight(size=3)"])
+    #expect(outcome.result.bench.figures.map(\.strategy).contains("straight"))
+    let html = try String(
+      contentsOf: outcome.folder.appendingPathComponent("index.html"), encoding: .utf8)
+    #expect(html.contains("<th><code>straight</code></th>"))
+    #expect(html.contains("straight(size=3)"))
+  }
+
   @Test("an empty or unreadable corpus is a tool error naming the path")
   func badCorpus() throws {
     let empty = FileManager.default.temporaryDirectory.appendingPathComponent(

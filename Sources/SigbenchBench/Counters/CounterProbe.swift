@@ -6,8 +6,9 @@ import SigbenchResults
 /// The worker side of the counter lane: run inside `valgrind --tool=callgrind
 /// --instr-atstart=no --collect-atstart=no`, it switches instrumentation on only for the
 /// replays and writes one callgrind dump per strategy × lane × part through client requests
-/// (`CALLGRIND_START_INSTRUMENTATION`, `CALLGRIND_TOGGLE_COLLECT`, `CALLGRIND_DUMP_STATS_AT`;
-/// swift-on-linux.md §3).
+/// (`CALLGRIND_START_INSTRUMENTATION`, `CALLGRIND_TOGGLE_COLLECT`, `CALLGRIND_DUMP_STATS_AT`).
+/// Collecting only around the measured code makes the counts exact run to run; whole-process
+/// totals (Swift runtime start-up included) vary by tens of instructions.
 ///
 /// Per strategy × lane, after one instrumented but uncollected warm pass:
 /// - part `push`: collection on around every stroke's push loop (instances made outside);

@@ -1,6 +1,8 @@
 import SigbenchResults
 
-/// The timing rule, criterion's made stricter (benchmarking.md §C.12):
+/// The timing rule: criterion.rs's verdict rule (p below the significance level, then the
+/// interval of the change against a noise band) made stricter, with α applied after the
+/// multiple-comparison correction:
 /// - regressed: the corrected p-value is below α **and** the whole interval of head/base lies
 ///   above 1 + t;
 /// - improved: p below α and the whole interval below 1 − t;

@@ -23,7 +23,7 @@ struct RasterStep: LaneStep {
 }
 
 /// Hands a `StrokeOutput`'s storage to the opaque C sink so the optimizer must build it
-/// (swift-on-linux.md §3: an `@inline(never)` Swift sink is not enough).
+/// (an empty `@inline(never)` Swift sink is not enough: release builds delete the work).
 enum OutputSink {
   @inline(__always) static func consume(_ output: StrokeOutput) {
     output.stable.outline.withUnsafeBufferPointer { BlackHole.consume(pointer: $0.baseAddress) }

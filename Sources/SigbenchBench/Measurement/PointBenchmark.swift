@@ -3,10 +3,10 @@ import SigbenchCore
 import SigbenchRender
 import SigbenchResults
 
-/// The per-point latency benchmark (issue 6, items 1–3 and 5): for each strategy × lane,
-/// verified warm-up, then one clock bracket per point (start and steady state apart, `finish`
-/// apart), batched brackets where a point is too cheap for the clock, position deciles,
-/// synthetic strokes of growing length, the 240 Hz budget, and ratios to the reference.
+/// The per-point latency benchmark: for each strategy × lane, verified warm-up, then one clock
+/// bracket per point (start and steady state apart, `finish` apart), batched brackets where a
+/// point is too cheap for the clock, position deciles, synthetic strokes of growing length, the
+/// 240 Hz budget, and ratios to the reference.
 ///
 /// - Complexity: per strategy × lane, O(points × (warm-up passes + 2 · repetitions)) pushes
 ///   plus Σ synthetic lengths.
@@ -159,8 +159,8 @@ public struct PointBenchmark: Sendable {
       converged: policy.settled(medians), tolerance: policy.tolerance)
   }
 
-  /// "batched" when single brackets cannot resolve a point (benchmarking.md §A.4: median below
-  /// 100 × the read overhead or below 1,000 × the clock's step), else "single".
+  /// "batched" when single brackets cannot resolve a point (median below 100 × the clock's
+  /// read overhead or below 1,000 × its step, the latter nanobench's multiple), else "single".
   func preferred(_ s: LatencySummary?) -> String {
     guard let s else { return "batched" }
     let step = max(timer.smallestStepNs, timer.resolutionNs)

@@ -1,7 +1,7 @@
 import SigbenchResults
 
 /// Every figure as a ratio to the reference strategy measured in the same process and lane
-/// (issue 6, item 5): ratios carry across machines far better than nanoseconds.
+/// (same process, same lane): ratios carry across machines far better than nanoseconds.
 public enum RatioTable {
   /// The figures of `f` that get a ratio, by name.
   public static func values(_ f: LaneFigures) -> [String: Double] {

@@ -6,8 +6,8 @@ import SigbenchResults
 /// The gate's effect size: for replicate figures `head` and `base` (one per process), the ratio
 /// median(head) / median(base), and an interval from `resamples` bootstrap replicates that
 /// resample each side with replacement independently (percentile method: the α/2 and 1 − α/2
-/// quantiles of the resampled ratios, nearest rank). benchmarking.md §B.7 asks for 10,000 or
-/// more resamples; criterion uses 100,000 on its own figures.
+/// quantiles of the resampled ratios, nearest rank). The default is 10,000 resamples;
+/// criterion.rs (0.7) uses 100,000 on its own figures.
 ///
 /// Deterministic: the same inputs and seed give the same interval.
 ///

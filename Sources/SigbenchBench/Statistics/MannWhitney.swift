@@ -4,8 +4,9 @@ import SigbenchResults
 /// The Mann–Whitney U test (Wilcoxon rank-sum test), two-sided, for two independent samples.
 ///
 /// Used by the gate on process-level replicates (one figure per worker process per side),
-/// the non-parametric comparison benchmarking.md §B.7 recommends (Go's benchmath and Google
-/// Benchmark's compare.py use it too).
+/// a non-parametric comparison that assumes no normality of benchmark figures (Mann & Whitney
+/// 1947; Go's golang.org/x/perf benchmath and Google Benchmark's `tools/compare.py` use it
+/// too).
 ///
 /// - U is the statistic of the first sample: the number of pairs (x, y) with x > y, ties
 ///   counting one half. U + U' = m·n.

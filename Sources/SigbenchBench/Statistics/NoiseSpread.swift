@@ -2,9 +2,9 @@ import Foundation
 import SigbenchCore
 import SigbenchResults
 
-/// The A/A noise of the gate's effect size, and what it means for thresholds
-/// (benchmarking.md §B.8: "effective threshold = max(user minimum effect, 3 × A/A spread)";
-/// §E: the minimum detectable change reported per benchmark from the A/A data).
+/// The A/A noise of the gate's effect size, and what it means for thresholds: the effective
+/// threshold is max(configured threshold, 3 × A/A spread), and the minimum detectable change
+/// is reported per comparison from the same A/A data.
 ///
 /// The gate compares median(head) / median(base) over per-process figures. Under A/A (one build
 /// against itself) every process figure comes from the same distribution, so the spread of that
@@ -22,7 +22,7 @@ public enum NoiseSpread {
   /// How many spreads the noise floor puts under the threshold: 3 (≈ 0.13 % one-sided under a
   /// normal model, below the ≤ 1 % false-positive target per run).
   public static let thresholdMultiplier = 3.0
-  /// Power at which the minimum detectable change is quoted (§E: 80 %).
+  /// Power at which the minimum detectable change is quoted: 80 %.
   public static let power = 0.8
   /// Random splits per spread.
   public static let draws = 2_000

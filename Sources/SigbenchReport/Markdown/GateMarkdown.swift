@@ -100,7 +100,7 @@ public enum GateMarkdown {
   }
 
   /// The A/A noise floor: per comparison its spread, the threshold it implies, and the
-  /// minimum detectable change (benchmarking.md §E).
+  /// minimum detectable change (the smallest true change flagged with 80 % power).
   static func noiseSection(_ r: GateReport) -> String {
     typealias F = MarkdownFormat
     guard let n = r.noiseFloor else { return "" }

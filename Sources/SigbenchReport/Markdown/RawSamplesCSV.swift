@@ -1,18 +1,20 @@
 import Foundation
 import SigbenchResults
 
-/// The raw figures as CSV (issue 6, item 6), one row per timed figure:
-/// `strategy,lane,kind,pass,stroke,index,stroke_length,ns` where kind is `single` (one bracket
-/// per push, clock overhead included), `finish` (one per stroke; index empty) or
-/// `batched` (per-point figure of one batch; stroke and index empty).
+/// The raw figures as CSV, one row per timed figure:
+/// `strategy,lane,process,kind,pass,stroke,index,stroke_length,ns` where process is the worker
+/// (0-based; 0 when measured in-process) and kind is `single` (one bracket per push, clock
+/// overhead included), `finish` (one per stroke; index empty) or `batched` (per-point figure of
+/// one batch; stroke and index empty). Bounded: at most `RawSeries.maxRowsPerSeries` rows per
+/// strategy × lane, the count left out in `bench.json` (`rawSamples`).
 public enum RawSamplesCSV {
-  public static let header = "strategy,lane,kind,pass,stroke,index,stroke_length,ns"
+  public static let header = "strategy,lane,process,kind,pass,stroke,index,stroke_length,ns"
 
   /// The CSV text of `series`.
   public static func render(_ series: [RawSeries]) -> String {
     var out = header + "\n"
     for s in series {
-      let who = "\(quote(s.strategy)),\(s.lane.rawValue)"
+      let who = "\(quote(s.strategy)),\(s.lane.rawValue),\(s.process)"
       for (pass, r) in s.passes.enumerated() {
         for i in r.ns.indices {
           out +=

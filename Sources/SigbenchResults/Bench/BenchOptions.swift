@@ -5,8 +5,8 @@ public struct BenchOptions: Codable, Hashable, Sendable {
   /// Timed passes of each kind (single brackets, batched) per strategy × lane.
   public var repetitions: Int = 1
   public var warmup = WarmupPolicy()
-  /// The first k points of every stroke are reported apart as "start" (benchmarking.md §A.2:
-  /// never mix cold and warm points in one percentile).
+  /// The first k points of every stroke are reported apart as "start", so cold and warm points
+  /// never mix in one percentile.
   public var startPoints: Int = 8
   /// Points per batched bracket.
   public var batchSize: Int = 16

@@ -1,4 +1,4 @@
-/// Deterministic counters of one strategy × lane from a callgrind run (issue 6, item 4).
+/// Deterministic counters of one strategy × lane from a callgrind run.
 ///
 /// A counter that could not be measured is `nil` and shown as "unavailable", never 0.
 public struct CounterFigures: Codable, Hashable, Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The gate's test-only knob (issue 6, item 13): extra, known work after one strategy's `push`,
-/// so `scripts/gate-selftest.sh` can prove that the gate detects a change of a given size.
+/// The gate's test-only knob: extra, known work after one strategy's `push`, so
+/// `scripts/gate-selftest.sh` can prove that the gate detects a change of a given size.
 ///
 /// Read only from the environment variable `SIGBENCH_INJECT`, never active by default, and
 /// recorded in every result when active. Syntax: `ID_OR_LABEL:KIND=VALUE[,KIND=VALUE]` with

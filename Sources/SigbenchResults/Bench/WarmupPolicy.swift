@@ -1,4 +1,4 @@
-/// When warm-up is over (benchmarking.md §A.5): discard at least `discardedPasses` full
+/// When warm-up is over (verified, not assumed): discard at least `discardedPasses` full
 /// untimed replays, then run batched passes until the medians of two consecutive passes differ
 /// by less than `tolerance` (relative), at most `maxCheckedPasses` passes or `maxSeconds`.
 /// A warm-up that never settles is reported (`WarmupReport.converged == false`) and warned

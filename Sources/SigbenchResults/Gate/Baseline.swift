@@ -1,6 +1,6 @@
 import Foundation
 
-/// A stored baseline: `Reports/baselines/NAME.json` (issue 6, item 7).
+/// A stored baseline: `Reports/baselines/NAME.json`.
 ///
 /// Holds what a later gate compares against: per-process replicates of the gate metrics, the
 /// counters, the budgets' inputs, and the fingerprints that decide compatibility. The commit in
@@ -22,7 +22,7 @@ public struct Baseline: Codable, Hashable, Sendable {
   public var replicates: [ReplicateSet]
   public var counters: [CounterFigures]
   public var counterRun: CounterRunInfo
-  /// Known regressions accepted with a reason (item 11).
+  /// Known regressions accepted with a reason (`sigbench baseline ack`).
   public var acknowledgements: [Acknowledgement]
   /// Set when the test-only knob was active while saving (such a baseline is for self-tests).
   public var injection: Injection?

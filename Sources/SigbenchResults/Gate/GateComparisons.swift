@@ -1,4 +1,4 @@
-/// One timing comparison and its evidence (issue 6, item 12).
+/// One timing comparison and its evidence.
 public struct TimingComparison: Codable, Hashable, Sendable {
   public var strategy: String
   public var lane: BenchLane
@@ -86,7 +86,7 @@ public struct TimingComparison: Codable, Hashable, Sendable {
   }
 }
 
-/// A counter comparison (deterministic; issue 6, item 9).
+/// A counter comparison (deterministic).
 public struct CounterComparison: Codable, Hashable, Sendable {
   public var strategy: String
   public var lane: BenchLane
@@ -120,7 +120,8 @@ public struct CounterComparison: Codable, Hashable, Sendable {
   }
 }
 
-/// The absolute budget of one strategy × lane (issue 6, item 10).
+/// The absolute budget of one strategy × lane: steady p99 per point against a fraction of the
+/// 240 Hz sample period, whatever the baseline was.
 public struct BudgetCheck: Codable, Hashable, Sendable {
   public var strategy: String
   public var lane: BenchLane
@@ -146,7 +147,8 @@ public struct BudgetCheck: Codable, Hashable, Sendable {
   }
 }
 
-/// The A/A noise behind one timing comparison's threshold (benchmarking.md §B.8, §E).
+/// The A/A noise behind one timing comparison's threshold: the threshold is
+/// max(configured, 3 × A/A spread), and the minimum detectable change follows from it.
 public struct NoiseEvidence: Codable, Hashable, Sendable {
   /// Noise floor name, date and A/A processes.
   public var floor: String

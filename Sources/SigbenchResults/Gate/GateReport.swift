@@ -1,6 +1,6 @@
 import Foundation
 
-/// A gate's verdicts and every piece of evidence behind them (`gate.json`; issue 6, item 12).
+/// A gate's verdicts and every piece of evidence behind them (`gate.json`).
 public struct GateReport: Codable, Hashable, Sendable {
   /// 2: typed warnings.
   public static let currentSchemaVersion = 2

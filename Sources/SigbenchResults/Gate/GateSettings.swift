@@ -26,8 +26,8 @@ public struct MetricThreshold: Codable, Hashable, Sendable {
 ///   sits above that and below the 5 % change the gate must catch.
 /// - `p50` 3 % / 5 ns: single brackets carry one clock read (~25 ns) and step in ~20 ns
 ///   increments; a few ns cannot be resolved per point.
-/// - `p90` 5 % / 10 ns, `p99` 10 % / 20 ns: tails are noisier (benchmarking.md §E aims at
-///   ≤ 5 % on p50 and ≤ 10 % on p99).
+/// - `p90` 5 % / 10 ns, `p99` 10 % / 20 ns: tails are noisier (the minimum detectable change
+///   aimed at on a shared runner is ≤ 5 % on p50 and ≤ 10 % on p99, at 80 % power).
 public struct GateSettings: Codable, Hashable, Sendable {
   /// Significance level after correction.
   public var alpha: Double = 0.01
@@ -37,8 +37,8 @@ public struct GateSettings: Codable, Hashable, Sendable {
   public var seed: UInt64 = 0x5167_BE4C
   public var correction: MultipleComparisons = .benjaminiHochberg
   public var thresholds: [GateMetric: MetricThreshold] = GateSettings.defaultThresholds
-  /// Counter tolerance: instructions per point beyond ±1 % fail / hint (swift-syntax's band,
-  /// benchmarking.md §C.14).
+  /// Counter tolerance: instructions per point beyond ±1 % fail / hint (the band of
+  /// swift-syntax's instruction-count performance tests).
   public var instructionTolerance: Double = 0.01
   /// Absolute budget: steady p99 per point must stay under this fraction of the 240 Hz sample
   /// period (4.17 ms). 0.5 leaves half the period to everything else in the pipeline.

@@ -1,7 +1,8 @@
 import Foundation
 
 /// An A/A-measured noise floor: `<out>/baselines/noise/NAME.json`, written by
-/// `sigbench baseline noise NAME` (benchmarking.md §B.8).
+/// `sigbench baseline noise NAME`. A gate that uses it raises each threshold to
+/// max(configured, 3 × A/A spread).
 ///
 /// Holds the per-process gate metrics of N worker processes of one build (an A/A run: every
 /// process runs the same binary), from which the gate derives, per strategy × lane × metric and

@@ -1,4 +1,4 @@
-/// The four timing verdicts (issue 6, item 8), plus the states a gate reports around them.
+/// The four timing verdicts, plus the states a gate reports around them.
 public enum Verdict: String, Codable, Hashable, Sendable {
   case regressed = "regressed"
   case improved = "improved"

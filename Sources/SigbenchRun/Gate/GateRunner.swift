@@ -4,7 +4,7 @@ import SigbenchCore
 import SigbenchReport
 import SigbenchResults
 
-/// The regression gate (issue 6, items 7–12), shared by `gate` and `run --baseline`.
+/// The regression gate, shared by `gate` and `run --baseline`.
 ///
 /// Timing: process-level replicates, either against a stored baseline from the same machine
 /// or same-job A/B (head and `--base-binary` workers interleaved in a seeded random order);

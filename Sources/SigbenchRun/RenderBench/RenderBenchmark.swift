@@ -6,7 +6,8 @@ import SigbenchRender
 import SigbenchResults
 import SigbenchStrategies
 
-/// The renderer's own performance figures (issue 5's targets).
+/// The renderer's own performance figures: one-shot renders of an 800×300 canvas and the
+/// incremental canvas per pushed point.
 ///
 /// 1. One-shot: the geometry of one drawing (smoothing done beforehand, timed apart) rendered
 ///    into an 800×300 canvas at 2× and 4× supersampling: masks, compositing and the libgd

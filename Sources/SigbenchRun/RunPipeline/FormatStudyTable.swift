@@ -2,7 +2,8 @@ import SigbenchBench
 import SigbenchFormats
 import SigbenchResults
 
-/// The storage study as a report table (issue 4, item 12: "and a section in the run report").
+/// The storage study as a report table: the run sheet's section on which format to keep
+/// strokes in.
 enum FormatStudyTable {
   static func make(_ r: FormatStudy.Result, build: String) -> ReportTable {
     func f(_ v: Double, _ d: Int) -> String { String(format: "%.\(d)f", v) }

@@ -3,9 +3,9 @@ import SigbenchBench
 import SigbenchRender
 import SigbenchResults
 
-/// Compares this run's thumbnails with a base run's, sample by sample and strategy by strategy
-/// (issue 7, item 5): the base picture is copied in, a difference picture is written, and the
-/// share of changed pixels is recorded, so a reviewer sees at once that a commit moved the ink.
+/// Compares this run's thumbnails with a base run's, sample by sample and strategy by strategy:
+/// the base picture is copied in, a difference picture is written, and the share of changed
+/// pixels is recorded, so a reviewer sees at once that a commit moved the ink.
 ///
 /// A pixel counts as changed when any channel differs by more than `tolerance` levels (out of
 /// 255); renders are deterministic, so the tolerance only absorbs codec or library drift.

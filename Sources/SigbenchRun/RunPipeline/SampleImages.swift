@@ -108,18 +108,8 @@ struct SampleImages: Sendable {
 
   /// Stable ink so far and the current tentative tail after pushing `samples` (no finish).
   static func state(_ strategy: ConfiguredStrategy, after samples: [Sample]) -> StrokeInk {
-    var instance = strategy.makeInstance()
-    return push(&instance, samples)
-  }
-
-  static func push<S: SmoothingStrategy>(_ s: inout S, _ samples: [Sample]) -> StrokeInk {
-    var output = StrokeOutput()
-    var stable = InkGeometry()
-    for sample in samples {
-      s.push(sample, into: &output)
-      stable.append(contentsOf: output.stable)
-    }
-    return StrokeInk(stable: stable, tentative: output.tentative)
+    let ink = strategy.ink(after: samples, finish: false)
+    return StrokeInk(stable: ink.stable, tentative: ink.tentative)
   }
 
   /// Where the sheet zooms in: the end of the last stroke, and the sample with the sharpest

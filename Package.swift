@@ -19,7 +19,7 @@ let package = Package(
     // run folder and atomic writes. Core and Foundation only.
     .target(name: "SigbenchResults", dependencies: ["SigbenchCore"]),
     .target(
-      name: "SigbenchFormats", dependencies: ["SigbenchCore", "CZlib", "CLZMA"],
+      name: "SigbenchFormats", dependencies: ["SigbenchCore", "SigbenchResults", "CZlib", "CLZMA"],
       exclude: ["Native/BinaryFormat.md"]),
     // zlib (Debian `zlib1g-dev`) for the format study's gzip-compressed sizes and for
     // ZIP-compressed chunks of Wacom UIM files.
@@ -69,7 +69,10 @@ let package = Package(
       dependencies: ["SigbenchCore", "SigbenchStrategies", "SigbenchTestSupport"]),
     .testTarget(
       name: "SigbenchFormatsTests",
-      dependencies: ["SigbenchCore", "SigbenchFormats", "SigbenchTestSupport"]),
+      dependencies: [
+        "SigbenchCore", "SigbenchFormats", "SigbenchReport", "SigbenchResults",
+        "SigbenchTestSupport",
+      ]),
     .testTarget(
       name: "SigbenchRenderTests",
       dependencies: [

@@ -1,6 +1,4 @@
 import SigbenchCore
-import SigbenchResults
-import SigbenchRun
 
 /// Small re-exports of Core helpers the parser uses.
 enum SigbenchCoreBridge {

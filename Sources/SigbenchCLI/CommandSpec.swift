@@ -1,6 +1,3 @@
-import SigbenchResults
-import SigbenchRun
-
 /// The static description of a command: drives both parsing and help, so they cannot drift
 /// (one declaration per command, as swift-argument-parser derives both from one type).
 public struct CommandSpec: Sendable {

@@ -1,5 +1,4 @@
 import Foundation
-import SigbenchResults
 import SigbenchRun
 
 /// Where a command writes: results to stdout, diagnostics to stderr. Only the CLI prints.

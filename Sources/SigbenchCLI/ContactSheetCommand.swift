@@ -1,6 +1,5 @@
 import Foundation
 import SigbenchCore
-import SigbenchFormats
 import SigbenchRender
 import SigbenchResults
 import SigbenchRun

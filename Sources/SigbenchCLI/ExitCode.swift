@@ -1,5 +1,4 @@
 import SigbenchResults
-import SigbenchRun
 
 /// A user mistake found while parsing or validating arguments: exit 64 with usage and a hint.
 public struct ValidationError: Error, Sendable, CustomStringConvertible {

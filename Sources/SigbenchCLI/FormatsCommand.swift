@@ -1,6 +1,7 @@
 import Foundation
 import SigbenchCore
 import SigbenchFormats
+import SigbenchReport
 import SigbenchResults
 import SigbenchRun
 
@@ -85,30 +86,17 @@ struct FormatsCommand: Command {
       }
       return .success
     }
-    let loaded = try FormatsCommand.load(study, console: console)
-    let result = FormatStudy.run(drawings: loaded.drawings, repetitions: repetitions)
+    let input = try CorpusInput.load(study, progress: console.progress)
+    let result = FormatStudy.run(drawings: input.drawings, repetitions: repetitions)
     if json {
       console.out(try JSONOutput.string(result))
     } else {
       console.out(
         "format study over \(result.drawings) drawings, \(result.samples) samples, "
           + "\(result.repetitions) repetitions (\(BuildConfiguration.current) build)")
-      console.out(result.table)
+      console.out(FormatTables.study(result))
     }
-    return loaded.rejected.isEmpty ? .success : .rejectedInputs
-  }
-
-  /// Reads a corpus folder or file, reporting skipped and rejected files on stderr.
-  static func load(_ path: String, console: Console, options: DecodeOptions = DecodeOptions())
-    throws -> CorpusLoader.Result
-  {
-    let loaded: CorpusLoader.Result
-    do { loaded = try CorpusLoader(options: options).load(URL(fileURLWithPath: path)) } catch {
-      throw CommandFailure(.toolError, "cannot read '\(path)': \(error.localizedDescription)")
-    }
-    for s in loaded.skipped { console.note("skipped \(s.file): \(s.reason)") }
-    for r in loaded.rejected { console.err("rejected \(r)") }
-    return loaded
+    return input.loaded.rejected.isEmpty ? .success : .rejectedInputs
   }
 }
 
@@ -122,11 +110,9 @@ struct FormatListing: Codable {
   var summary: String
 }
 
-/// Sorted, pretty JSON for `--json` output.
+/// Sorted, pretty JSON for `--json` output (the one JSON form of result files).
 enum JSONOutput {
   static func string<T: Encodable>(_ value: T) throws -> String {
-    let e = JSONEncoder()
-    e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try e.encode(value), as: UTF8.self)
+    String(decoding: try ResultJSON.encode(value), as: UTF8.self)
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import SigbenchFormats
+import SigbenchReport
 import SigbenchResults
-import SigbenchRun
 
 extension FormatsCommand {
   /// `formats --decode-bench`: reads the files, builds the inputs, times every reader and
@@ -27,7 +27,7 @@ extension FormatsCommand {
     } else {
       console.out(
         "decode bench over \(files.count) file(s) (\(BuildConfiguration.current) build)")
-      console.out(result.table)
+      console.out(FormatTables.decodeBench(result))
     }
     return .success
   }

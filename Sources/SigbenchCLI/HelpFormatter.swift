@@ -1,6 +1,3 @@
-import SigbenchResults
-import SigbenchRun
-
 /// Help text in argument-parser's layout: OVERVIEW, USAGE, ARGUMENTS, OPTIONS, then more.
 public enum HelpFormatter {
   public static func usage(_ spec: CommandSpec) -> String {

@@ -1,8 +1,8 @@
 import Foundation
 import SigbenchCore
 import SigbenchFormats
+import SigbenchReport
 import SigbenchResults
-import SigbenchRun
 
 /// `sigbench info FILE`: what a file holds, as its reader understood it.
 struct InfoCommand: Command {
@@ -66,7 +66,7 @@ struct InfoCommand: Command {
       console.out(try JSONOutput.string(infos))
     } else {
       for (i, info) in infos.enumerated() {
-        console.out("\(info.text)\(i + 1 < infos.count ? "\n" : "")")
+        console.out("\(ConsoleTables.drawingInfo(info))\(i + 1 < infos.count ? "\n" : "")")
       }
     }
     return .success

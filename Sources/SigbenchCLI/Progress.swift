@@ -1,6 +1,4 @@
 import Foundation
-import SigbenchResults
-import SigbenchRun
 
 /// Progress of a long run on stderr: a redrawn bar with done/total, rate and ETA when stderr is
 /// a terminal; plain lines every few seconds otherwise (CI logs); nothing with `--quiet`.

@@ -47,7 +47,7 @@ struct RenderCommand: Command {
   let file: String
   let output: String
   let format: String
-  let strategyText: String
+  let strategy: ConfiguredStrategy
   let options: RenderOptions
   let backgroundImage: String?
   let showRaw: Bool
@@ -68,8 +68,9 @@ struct RenderCommand: Command {
       }
       format = ext
     }
-    strategyText = a.value("strategy") ?? "straight"
     options = try RenderOptions(a)
+    strategy = try StrategyCatalog.configure(
+      try options.applyingBrush(try StrategySpec.parse(a.value("strategy") ?? "straight")))
     backgroundImage = a.value("background-image")
     showRaw = a.flag("show-raw")
     guard let n = Int(a.value("drawing") ?? "1"), n >= 1 else {
@@ -114,8 +115,6 @@ struct RenderCommand: Command {
   }
 
   func run(console: Console) throws -> ExitCode {
-    let strategy = try StrategySpec.parse(strategyText)
-    let configured = try StrategyCatalog.configure(try options.applyingBrush(strategy))
     let drawings = try RenderOptions.loadDrawings(file)
     guard drawingIndex <= drawings.count else {
       throw ValidationError(
@@ -124,58 +123,22 @@ struct RenderCommand: Command {
     if drawings.count > 1 {
       console.note("'\(file)' holds \(drawings.count) drawings; rendering #\(drawingIndex)")
     }
-    let drawing = drawings[drawingIndex - 1]
-    let inks = StrokeInk.final(drawing, configured)
-    let geometry = inks.map(\.stable)
-    let data: Data
-    switch format {
-    case "svg":
-      data = Data(try SVGWriter(style: vectorStyle).document(geometry).utf8)
-    case "pdf":
-      data = try PDFWriter(style: vectorStyle, placement: placement).document(geometry)
-    default:
-      data = try png(drawing, inks).pngData()
-    }
+    var export = DrawingExport(format: DrawingExport.Format(rawValue: format)!)
+    export.sizing = options.sizing
+    export.margin = options.margin
+    export.marginGiven = options.marginGiven
+    export.deviceScale = options.deviceScale
+    export.supersample = options.supersample
+    export.background = options.background
+    export.backgroundGiven = options.backgroundGiven
+    export.ink = options.ink
+    export.inkAlpha = options.inkAlpha
+    export.showRaw = showRaw
+    export.backgroundImage = backgroundImage
+    export.placement = placement
+    let data = try export.data(drawings[drawingIndex - 1], strategy: strategy)
     try AtomicFiles.write(data, to: URL(fileURLWithPath: output))
-    console.note("wrote \(output) (\(configured.label), \(data.count) bytes)")
+    console.note("wrote \(output) (\(strategy.label), \(data.count) bytes)")
     return .success
-  }
-
-  var vectorStyle: VectorStyle {
-    VectorStyle(
-      ink: options.ink, opacity: options.inkAlpha,
-      background: options.backgroundGiven && options.background.a > 0 ? options.background : nil,
-      margin: options.marginGiven ? options.margin : 0)
-  }
-
-  func png(_ drawing: Drawing, _ inks: [StrokeInk]) throws -> GDImage {
-    var background: GDImage?
-    if let path = backgroundImage {
-      do {
-        background = try GDImage(contentsOf: URL(fileURLWithPath: path))
-      } catch {
-        throw CommandFailure(.toolError, "cannot read background image '\(path)': \(error)")
-      }
-    }
-    let ink = InkBounds.of(inks.map(\.stable))
-    let sizing: CanvasSizing
-    if let s = options.sizing {
-      sizing = s
-    } else if let b = background {
-      sizing = .canvas(width: b.width, height: b.height)
-    } else {
-      sizing = .scale(pxPerUnit: 1, margin: options.margin)
-    }
-    let layout = try CanvasLayout.resolve(sizing, ink: ink, deviceScale: options.deviceScale)
-    var spec = options.spec(layout)
-    spec.showRawSamples = showRaw
-    spec.rawRadius = 1.2 * Double(options.deviceScale)
-    let canvas = try background.map {
-      try Canvas(image: $0, width: layout.pixelWidth, height: layout.pixelHeight)
-    }
-    return try DrawingRenderer(spec: spec).renderCanvas(
-      strokes: inks, samples: drawing.strokes.map(\.samples), transform: layout.transform,
-      background: canvas
-    ).makeImage()
   }
 }

@@ -1,8 +1,6 @@
 import Foundation
 import SigbenchCore
-import SigbenchFormats
 import SigbenchRender
-import SigbenchResults
 import SigbenchRun
 import SigbenchStrategies
 
@@ -76,19 +74,6 @@ struct RenderOptions {
     inkAlpha =
       try a.value("ink-alpha").map { try RenderOptions.number($0, "--ink-alpha", 0...1) }
       ?? brush?.opacity ?? 1
-  }
-
-  /// A render spec of the layout's size with these colours.
-  func spec(_ layout: CanvasLayout) -> RenderSpec {
-    var s = RenderSpec()
-    s.width = layout.pixelWidth
-    s.height = layout.pixelHeight
-    s.supersample = supersample
-    s.margin = margin
-    s.background = background
-    s.ink = ink
-    s.inkOpacity = inkAlpha
-    return s
   }
 
   /// `strategy` with the brush's width as its `size` (the constant width model's full width,

@@ -2,7 +2,6 @@ import Foundation
 import SigbenchCore
 import SigbenchRender
 import SigbenchResults
-import SigbenchRun
 import SigbenchStrategies
 
 /// `sigbench replay FILE --strategies SPEC -o replay.gif`.

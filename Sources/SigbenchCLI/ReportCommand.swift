@@ -1,5 +1,4 @@
 import Foundation
-import SigbenchReport
 import SigbenchResults
 import SigbenchRun
 

@@ -1,7 +1,7 @@
 import Foundation
 import SigbenchCore
+import SigbenchReport
 import SigbenchResults
-import SigbenchRun
 import SigbenchStrategies
 
 /// `sigbench strategies [--describe ID] [--json]`: the catalog, generated from each strategy's
@@ -35,7 +35,7 @@ struct StrategiesCommand: Command {
       entries = StrategyCatalog.all
     }
     if json {
-      console.out(StrategiesCommand.json(entries))
+      console.out(StrategyCatalogText.json(entries))
       return .success
     }
     if describe == nil {
@@ -46,51 +46,7 @@ struct StrategiesCommand: Command {
       console.out("\n  See 'sigbench strategies --describe <id>' for a strategy's options.")
       return .success
     }
-    console.out(StrategiesCommand.describe(entries[0].descriptor))
+    console.out(StrategyCatalogText.describe(entries[0].descriptor))
     return .success
-  }
-
-  /// The option table of one strategy.
-  static func describe(_ d: StrategyDescriptor) -> String {
-    var out = "\(d.id): \(d.summary)\n\(d.details)\n"
-    if d.parameters.isEmpty { return out + "\nNo options.\n" }
-    out += "\nOPTIONS:\n"
-    let header = ["option", "unit", "valid values", "default", "typical", "help"]
-    var rows = [header]
-    for p in d.parameters {
-      rows.append([
-        p.name, p.unit.isEmpty ? "-" : p.unit, p.rule, p.defaultValue.description,
-        p.typical.isEmpty ? "-" : p.typical, p.help,
-      ])
-    }
-    var widths = [Int](repeating: 0, count: header.count)
-    for r in rows { for (i, c) in r.enumerated() { widths[i] = max(widths[i], c.count) } }
-    for r in rows {
-      var line = "  "
-      for (i, c) in r.enumerated() {
-        line += i == r.count - 1 ? c : c + String(repeating: " ", count: widths[i] - c.count + 2)
-      }
-      out += line + "\n"
-    }
-    return out
-  }
-
-  static func json(_ entries: [StrategyEntry]) -> String {
-    func str(_ s: String) -> String {
-      "\""
-        + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
-          of: "\"", with: "\\\""
-        )
-        .replacingOccurrences(of: "\n", with: "\\n") + "\""
-    }
-    let items = entries.map { e -> String in
-      let params = e.descriptor.parameters.map { p in
-        "{\"name\": \(str(p.name)), \"unit\": \(str(p.unit)), \"rule\": \(str(p.rule)), "
-          + "\"default\": \(str(p.defaultValue.description)), \"help\": \(str(p.help))}"
-      }
-      return "{\"id\": \(str(e.descriptor.id)), \"summary\": \(str(e.descriptor.summary)), "
-        + "\"options\": [\(params.joined(separator: ", "))]}"
-    }
-    return "[\n  " + items.joined(separator: ",\n  ") + "\n]"
   }
 }

@@ -103,7 +103,8 @@ public enum GateSection {
     }
     var boxes: [SVGChart.Box] = []
     for c in g.timing where c.metric == metric {
-      for (side, values) in [("base", c.base), ("head", c.head)] where !values.isEmpty {
+      for (side, values) in [(GateSide.base, c.base), (GateSide.head, c.head)] where !values.isEmpty
+      {
         let s = values.sorted()
         func q(_ p: Double) -> Double { Percentiles.nearestRank(s, p) ?? s[0] }
         boxes.append(

@@ -1,5 +1,7 @@
 import Foundation
 import SigbenchCore
+import SigbenchReport
+import SigbenchResults
 import SigbenchTestSupport
 import Testing
 
@@ -39,9 +41,9 @@ struct DrawingInfoTests {
     #expect(info.bounds == Rect(minX: 0, minY: -5, maxX: 40, maxY: 50))
     #expect(info.duration == 0.6)
     #expect(info.warnings == ["f: line 3: w"])
-    #expect(info.text.contains("hover: 1 (2 samples)"))
-    #expect(info.text.contains("estimated sample rate: 100.0 Hz"))
-    #expect(info.text.contains("warning: f: line 3: w"))
+    #expect(ConsoleTables.drawingInfo(info).contains("hover: 1 (2 samples)"))
+    #expect(ConsoleTables.drawingInfo(info).contains("estimated sample rate: 100.0 Hz"))
+    #expect(ConsoleTables.drawingInfo(info).contains("warning: f: line 3: w"))
   }
 
   @Test func untimedAndEmptyDrawings() throws {

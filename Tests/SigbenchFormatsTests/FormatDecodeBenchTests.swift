@@ -1,5 +1,6 @@
 import Foundation
 import SigbenchCore
+import SigbenchReport
 import SigbenchTestSupport
 import Testing
 
@@ -47,8 +48,8 @@ struct FormatDecodeBenchTests {
     }
     let iam = try #require(result.rows.first { $0.id == "iam-ondb" })
     #expect(iam.samples == inkSamples, "the synthesised IAM lines hold every ink sample")
-    #expect(result.table.split(separator: "\n").count == result.rows.count + 3)
-    #expect(result.table.contains("no input: bdalab-svc"))
+    #expect(FormatTables.decodeBench(result).split(separator: "\n").count == result.rows.count + 3)
+    #expect(FormatTables.decodeBench(result).contains("no input: bdalab-svc"))
   }
 
   @Test func targetsFollowTheIssue() {

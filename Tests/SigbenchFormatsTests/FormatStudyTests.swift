@@ -1,5 +1,6 @@
 import Foundation
 import SigbenchCore
+import SigbenchReport
 import SigbenchTestSupport
 import Testing
 
@@ -118,8 +119,8 @@ struct FormatStudyTests {
     let back = try JSONDecoder().decode(
       FormatStudy.Result.self, from: try JSONEncoder().encode(result))
     #expect(back == result)
-    #expect(result.table.contains("sbi"))
-    #expect(result.table.split(separator: "\n").count == result.rows.count + 2)
+    #expect(FormatTables.study(result).contains("sbi"))
+    #expect(FormatTables.study(result).split(separator: "\n").count == result.rows.count + 2)
   }
 
   @Test(.enabled(if: corpusFolder("svc2004") != nil)) func runsOnRealSignatures() throws {

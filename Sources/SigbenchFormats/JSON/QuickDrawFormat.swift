@@ -1,5 +1,6 @@
 import Foundation
 import SigbenchCore
+import SigbenchResults
 
 /// Google Quick, Draw! ndjson, raw and simplified, read only (layout as described by the
 /// googlecreativelab/quickdraw-dataset README).

@@ -1,5 +1,6 @@
 import Foundation
 import SigbenchCore
+import SigbenchResults
 
 /// Decode speed per format: bytes, samples, median decode time, MB/s and ns per sample for
 /// every reader, against the reader's minimum decode speed (`target(forRow:)`: ≥ 20 MB/s for
@@ -14,68 +15,8 @@ import SigbenchCore
 /// moves, so compare instruction counts (callgrind) for small changes.
 /// Cost: O((repetitions + 1) · bytes) per format.
 public enum FormatDecodeBench {
-  /// One format's (or Quick Draw variant's) figures.
-  public struct Row: Codable, Sendable, Hashable {
-    /// `formatID`, or `quickdraw-raw` / `quickdraw-simplified`.
-    public var id: String
-    public var formatID: String
-    public var formatName: String
-    /// Where the inputs came from: "files", "encoded" (written from the corpus drawings by
-    /// this format's writer, or synthesised for IAM-OnDB), or both ("files+encoded").
-    public var input: String
-    /// Input files decoded without error (the rejected ones are in `failures`).
-    public var files: Int
-    public var bytes: Int
-    /// Ink and hover samples decoded from those files.
-    public var samples: Int
-    public var drawings: Int
-    /// Median time of one pass over all files, s.
-    public var medianSeconds: Double
-    /// 10⁶ bytes per second of the median pass.
-    public var megabytesPerSecond: Double
-    public var nsPerSample: Double
-    /// The minimum decode speed set for this format (`target(forRow:)`), MB/s; `nil` where
-    /// none is set.
-    public var targetMegabytesPerSecond: Double?
-    /// Whether `megabytesPerSecond` reaches the target; `nil` without a target.
-    public var met: Bool?
-    /// Files that failed to decode (first 5).
-    public var failures: [String]
-  }
-
-  /// The figures for every format with input, and the formats that had none.
-  public struct Result: Codable, Sendable, Hashable {
-    public var repetitions: Int
-    public var rows: [Row]
-    /// Row ids that had no input at all (no file of theirs and no writer to make one).
-    public var withoutInput: [String]
-
-    /// A fixed-width text table, one line per row, then the formats without input.
-    public var table: String {
-      var lines = [
-        "format                input          files      bytes   samples  median ms     MB/s  ns/sample  target"
-      ]
-      for r in rows {
-        var line = r.id.padding(toLength: 20, withPad: " ", startingAt: 0)
-        line += "  " + r.input.padding(toLength: 13, withPad: " ", startingAt: 0)
-        line += String(
-          format: "  %5d  %9d  %8d  %9.3f  %7.1f  %9.1f", r.files, r.bytes, r.samples,
-          r.medianSeconds * 1000, r.megabytesPerSecond, r.nsPerSample)
-        if let t = r.targetMegabytesPerSecond {
-          line += String(format: "  ≥ %.0f MB/s ", t) + (r.met == true ? "met" : "MISSED")
-        } else {
-          line += "  –"
-        }
-        if !r.failures.isEmpty { line += "  failures: \(r.failures.count)" }
-        lines.append(line)
-      }
-      if !withoutInput.isEmpty {
-        lines.append("no input: " + withoutInput.joined(separator: ", "))
-      }
-      lines.append("median of \(repetitions) pass(es); MB = 10⁶ bytes; files in memory")
-      return lines.joined(separator: "\n")
-    }
-  }
+  public typealias Row = DecodeBenchRow
+  public typealias Result = DecodeBenchResult
 
   /// The minimum decode speeds sigbench holds its readers to, MB/s: line formats (SVC2004
   /// `.TXT`, BDALab `.svc`, Quick Draw ndjson) ≥ 20; XML formats (InkML, IAM-OnDB) ≥ 7, about

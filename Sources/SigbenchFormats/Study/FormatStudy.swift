@@ -1,5 +1,6 @@
 import Foundation
 import SigbenchCore
+import SigbenchResults
 
 /// What each writable format costs on a set of drawings: size per sample
 /// raw and gzip-compressed, encode and decode time per sample, and the worst position, time
@@ -15,64 +16,8 @@ import SigbenchCore
 /// changed shape (trace or sample counts) is counted in `shapeMismatches`.
 /// Cost: O(repetitions · bytes) per format.
 public enum FormatStudy {
-  /// One format's figures.
-  public struct Row: Codable, Sendable, Hashable {
-    public var formatID: String
-    public var formatName: String
-    /// Drawings written and read back without error.
-    public var drawings: Int
-    /// Ink and hover samples in those drawings.
-    public var samples: Int
-    public var bytes: Int
-    public var gzipBytes: Int
-    public var bytesPerSample: Double
-    public var gzipBytesPerSample: Double
-    public var encodeNsPerSample: Double
-    public var decodeNsPerSample: Double
-    /// Worst distance between a decoded and an original position, CSS px.
-    public var maxPositionError: Double
-    /// Worst time difference, s; `nil` when no timed sample survived.
-    public var maxTimeError: Double?
-    /// Worst pressure difference; `nil` when no sample with pressure survived.
-    public var maxPressureError: Double?
-    /// Channels present in the input but missing after the round trip ("t", "pressure", …).
-    public var lostChannels: [String]
-    /// Drawings whose trace or sample counts changed.
-    public var shapeMismatches: Int
-    /// Why drawings failed to encode or decode (first 5).
-    public var failures: [String]
-  }
-
-  /// The study over all formats.
-  public struct Result: Codable, Sendable, Hashable {
-    public var drawings: Int
-    public var samples: Int
-    public var repetitions: Int
-    public var rows: [Row]
-
-    /// A fixed-width text table, one row per format.
-    public var table: String {
-      var lines = [
-        "format        B/sample  gzip B/sample  encode ns/sample  decode ns/sample  max pos err px  max t err s  max p err"
-      ]
-      func g(_ v: Double?) -> String { v.map { String(format: "%.3g", $0) } ?? "–" }
-      for r in rows {
-        var line = r.formatID.padding(toLength: 12, withPad: " ", startingAt: 0)
-        line += String(
-          format: "  %8.2f  %13.2f  %16.1f  %16.1f", r.bytesPerSample,
-          r.gzipBytesPerSample, r.encodeNsPerSample, r.decodeNsPerSample)
-        line += "  " + g(r.maxPositionError).padding(toLength: 14, withPad: " ", startingAt: 0)
-        line += "  " + g(r.maxTimeError).padding(toLength: 11, withPad: " ", startingAt: 0)
-        line += "  " + g(r.maxPressureError)
-        if !r.lostChannels.isEmpty { line += "  lost: " + r.lostChannels.joined(separator: ",") }
-        if r.shapeMismatches > 0 { line += "  shape changed: \(r.shapeMismatches)" }
-        if !r.failures.isEmpty { line += "  failures: \(r.failures.count)" }
-        lines.append(line)
-      }
-      lines.append("\(drawings) drawings, \(samples) samples (ink + hover), best of \(repetitions)")
-      return lines.joined(separator: "\n")
-    }
-  }
+  public typealias Row = FormatStudyRow
+  public typealias Result = FormatStudyResult
 
   /// Runs the study over `formats` (by default every writable format in `FormatCatalog`).
   public static func run(

@@ -1,5 +1,6 @@
 import Foundation
 import SigbenchCore
+import SigbenchResults
 
 /// BDALab `.svc` handwriting recordings (BDALab/handwriting-sample, MIT), read only.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import SigbenchCore
+import SigbenchResults
 
 /// SVC2004 signature files (`U<user>S<sample>.TXT`, First International Signature
 /// Verification Competition; Yeung et al., ICBA 2004), read only.

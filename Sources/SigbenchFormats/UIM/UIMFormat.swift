@@ -1,5 +1,6 @@
 import Foundation
 import SigbenchCore
+import SigbenchResults
 
 /// Wacom Universal Ink Model 3.0 and 3.1 (`.uim`), read only (format and sample files:
 /// Wacom-Developer/universal-ink-library, Apache-2.0).

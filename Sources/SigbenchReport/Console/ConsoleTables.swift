@@ -59,4 +59,29 @@ public enum ConsoleTables {
     }
     return lines
   }
+
+  /// `info`: one `key: value` per line for a drawing.
+  public static func drawingInfo(_ info: DrawingInfo) -> String {
+    var lines: [String] = []
+    lines.append("name: \(info.name)")
+    lines.append("strokes: \(info.strokes) (\(info.samples) samples)")
+    lines.append("hover: \(info.hoverStrokes) (\(info.hoverSamples) samples)")
+    lines.append("channels: \(info.channels.joined(separator: " "))")
+    lines.append("native units: \(info.nativeUnits)\(info.nominalScale ? " (nominal scale)" : "")")
+    if let r = info.estimatedSampleRate {
+      lines.append("estimated sample rate: \(String(format: "%.1f", r)) Hz")
+    } else {
+      lines.append("estimated sample rate: none (untimed)")
+    }
+    if let b = info.bounds {
+      lines.append(
+        String(
+          format: "bounds: x %.2f…%.2f, y %.2f…%.2f px (%.2f × %.2f)", b.minX, b.maxX, b.minY,
+          b.maxY, b.size.width, b.size.height))
+    }
+    if let d = info.duration { lines.append(String(format: "duration: %.3f s", d)) }
+    for n in info.notes { lines.append("note: \(n)") }
+    for w in info.warnings { lines.append("warning: \(w)") }
+    return lines.joined(separator: "\n")
+  }
 }

@@ -21,6 +21,10 @@ public enum BenchMarkdown {
     o += "from index \(r.options.startPoints) on; `single` = one clock bracket per point (includes "
     o += "one clock read, \(F.ns(r.timer.overheadNs))); `batched` = bracket over "
     o += "\(r.options.batchSize) points ÷ \(r.options.batchSize).\n\n"
+    if r.headline == .medianOverProcesses {
+      o += "Each figure is the **median over the \(r.processes) processes** of that figure in each "
+      o += "process; the range over processes follows the table.\n\n"
+    }
     o +=
       "| strategy | lane | figure | p50 | p90 | p99 | p99.9 | max | mean | MAD | n | ×ref p50 |\n"
     o += "|---|---|---|---|---|---|---|---|---|---|---|---|\n"
@@ -43,6 +47,7 @@ public enum BenchMarkdown {
     }
     o += "\n★ = the precise per-point figure for that row's strategy and lane. ⚠ = "
     o += "some percentiles rest on fewer than 10 observations beyond them (see warnings).\n\n"
+    o += acrossProcesses(r)
     o += "### Throughput, budget and warm-up\n\n"
     o +=
       "| strategy | lane | points/s | p99 / 4.17 ms | would drop a sample | warm-up pass medians | settled |\n"
@@ -101,5 +106,25 @@ public enum BenchMarkdown {
     o += ", corpus checksum \(r.corpus.checksum), \(r.createdAt).\n"
     for w in r.warnings { o += "- warning: \(w.text)\n" }
     return o
+  }
+
+  /// With several processes: the min–max over processes of the headline figures.
+  static func acrossProcesses(_ r: BenchReport) -> String {
+    typealias F = MarkdownFormat
+    guard r.headline == .medianOverProcesses else { return "" }
+    let names = ["batched.p50", "steady.p50", "steady.p99", "finish.p50"]
+    var o = "### Range over processes (min – max)\n\n| strategy | lane | "
+    o +=
+      names.joined(separator: " | ") + " |\n|---|---|"
+      + String(repeating: "---|", count: names.count)
+    o += "\n"
+    for f in r.figures {
+      o += "| \(F.cell(f.strategy)) | \(f.lane.rawValue) |"
+      for n in names {
+        o += f.acrossProcesses?[n].map { " \(F.ns($0.min)) – \(F.ns($0.max)) |" } ?? " – |"
+      }
+      o += "\n"
+    }
+    return o + "\n"
   }
 }

@@ -59,11 +59,7 @@ public struct Baseline: Codable, Hashable, Sendable {
     }
   }
 
-  public func encoded() throws -> Data {
-    let e = JSONEncoder()
-    e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return try e.encode(self)
-  }
+  public func encoded() throws -> Data { try ResultJSON.encode(self) }
 
   public static func decode(_ data: Data) throws -> Baseline {
     try JSONDecoder().decode(Baseline.self, from: data)

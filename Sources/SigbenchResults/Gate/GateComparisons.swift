@@ -178,9 +178,13 @@ public struct NoiseEvidence: Codable, Hashable, Sendable {
 }
 
 /// The deterministic counters the gate compares.
-public enum CounterMetric: String, Codable, Hashable, Sendable, CaseIterable {
+public enum CounterMetric: String, Codable, Hashable, Sendable, CaseIterable,
+  CustomStringConvertible
+{
   case instructionsPerPoint = "instructions/point"
   case steadyAllocations = "steady allocations"
+
+  public var description: String { rawValue }
 }
 
 extension TimingComparison {

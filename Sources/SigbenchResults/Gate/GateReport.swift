@@ -100,14 +100,17 @@ public struct GateReport: Codable, Hashable, Sendable {
     }
   }
 
-  public func encoded() throws -> Data {
-    let e = JSONEncoder()
-    e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return try e.encode(self)
-  }
+  public func encoded() throws -> Data { try ResultJSON.encode(self) }
 
+  /// Decodes `gate.json` of schema version 1 or 2 (version 1 warnings were sentences).
   public static func decode(_ data: Data) throws -> GateReport {
-    try JSONDecoder().decode(GateReport.self, from: data)
+    let version = try ResultJSON.schemaVersion(of: data)
+    guard version <= currentSchemaVersion else {
+      throw SchemaError.newerVersion(found: version, supported: currentSchemaVersion)
+    }
+    var r = try JSONDecoder().decode(GateReport.self, from: data)
+    r.schemaVersion = currentSchemaVersion
+    return r
   }
 
   /// Timing comparisons whose final verdict fails the gate.

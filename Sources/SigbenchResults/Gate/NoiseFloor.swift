@@ -41,11 +41,7 @@ public struct NoiseFloor: Codable, Hashable, Sendable {
     self.replicates = replicates
   }
 
-  public func encoded() throws -> Data {
-    let e = JSONEncoder()
-    e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return try e.encode(self)
-  }
+  public func encoded() throws -> Data { try ResultJSON.encode(self) }
 
   public static func decode(_ data: Data) throws -> NoiseFloor {
     try JSONDecoder().decode(NoiseFloor.self, from: data)

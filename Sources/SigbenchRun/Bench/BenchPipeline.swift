@@ -76,7 +76,8 @@ public struct BenchPipeline: Sendable {
         binary: BenchWorkers.selfBinary, corpus: session.corpusPath,
         strategies: session.strategiesText, lanes: options.lanes)
       (counterRun, counterFigures) = BenchWorkers.counters(
-        job, points: counterPoints, startPoints: options.startPoints, scratch: scratch, tag: "head")
+        job, points: counterPoints, startPoints: options.startPoints, scratch: scratch,
+        tag: GateSide.head.rawValue)
     }
     let figures = AcrossProcesses.headline(perProcess)
     var report = BenchReport(

@@ -1,7 +1,6 @@
 import Foundation
 import SigbenchCore
 import SigbenchFormats
-import SigbenchResults
 
 /// A corpus read once per command: the drawings, their formats, what was skipped or rejected,
 /// and the checksum baselines are matched by. The one place corpus loading and its error text

@@ -1,5 +1,4 @@
 import SigbenchCore
-import SigbenchResults
 import SigbenchStrategies
 
 /// Turns a `--strategies` spec list into configured strategies: the one rule for every command.

@@ -1,4 +1,3 @@
-import SigbenchBench
 import SigbenchResults
 
 /// How a gate runs, apart from the corpus it runs on: validated by the caller before any work

@@ -260,7 +260,7 @@ public struct GateRunner: Sendable {
       strategies: session.strategiesText, lanes: config.lanes)
     let (headRun, headCounters) = BenchWorkers.counters(
       job, points: config.counterPoints, startPoints: BenchOptions().startPoints, scratch: scratch,
-      tag: "head")
+      tag: GateSide.head.rawValue)
     if let why = headRun.unavailableReason {
       report.counterStatus = "unavailable: \(why)"
       return
@@ -272,7 +272,7 @@ public struct GateRunner: Sendable {
       let (baseRun, c) = BenchWorkers.counters(
         job, points: config.counterPoints, startPoints: BenchOptions().startPoints,
         scratch: scratch,
-        tag: "base")
+        tag: GateSide.base.rawValue)
       if let why = baseRun.unavailableReason {
         report.counterStatus = "unavailable on the base side: \(why)"
         return

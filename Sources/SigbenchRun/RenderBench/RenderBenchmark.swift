@@ -1,10 +1,8 @@
 import Foundation
 import SigbenchBench
 import SigbenchCore
-import SigbenchFormats
 import SigbenchRender
 import SigbenchResults
-import SigbenchStrategies
 
 /// The renderer's own performance figures: one-shot renders of an 800×300 canvas and the
 /// incremental canvas per pushed point.

@@ -1,5 +1,4 @@
 import Foundation
-import SigbenchBench
 import SigbenchRender
 import SigbenchResults
 

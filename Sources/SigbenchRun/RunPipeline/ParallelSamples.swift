@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import SigbenchBench
 import SigbenchCore
 import SigbenchResults
 

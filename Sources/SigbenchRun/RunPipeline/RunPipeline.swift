@@ -1,7 +1,7 @@
 import Foundation
-import SigbenchBench
 import SigbenchCore
 import SigbenchFormats
+import SigbenchReport
 import SigbenchResults
 
 /// `sigbench run` as library code: pictures and per-sample metrics, the ink comparison with a
@@ -64,7 +64,7 @@ public struct RunPipeline: Sendable {
       provenance: benchReport.provenance, corpus: RunPipeline.summary(corpus),
       strategies: strategies.map(StrategyInfo.init), samples: entries, bench: benchReport)
     result.inkBaseRun = settings.compareRun?.result.runID
-    result.formatStudy = FormatStudyTable.make(
+    result.formatStudy = FormatTables.sheetTable(
       FormatStudy.run(drawings: corpus.drawings, repetitions: 1), build: BuildConfiguration.current)
 
     // `--baseline NAME`: the gate runs before the sheet is written, so the sheet shows verdicts.

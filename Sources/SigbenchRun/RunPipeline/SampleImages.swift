@@ -1,7 +1,6 @@
 import Foundation
 import SigbenchCore
 import SigbenchRender
-import SigbenchResults
 
 /// Draws one drawing's pictures for the sheet, all strategies at the same scale so they can be
 /// compared side by side: the raw samples, each strategy's final ink, a mid-stroke moment with

@@ -1,5 +1,4 @@
 import Foundation
-import SigbenchBench
 import SigbenchCore
 import SigbenchRender
 import SigbenchResults

@@ -1,6 +1,5 @@
 import Foundation
 import SigbenchCore
-import SigbenchResults
 
 /// The named fixtures of `Corpus/fixtures/`, generated deterministically (no randomness beyond a
 /// fixed-seed jitter) so `sigbench fixtures` re-creates the committed files byte for byte.

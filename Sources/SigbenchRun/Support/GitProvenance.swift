@@ -1,5 +1,4 @@
 import Foundation
-import SigbenchResults
 
 /// The current git commit and whether the work tree is dirty, when run inside a checkout.
 enum GitProvenance {

@@ -1,5 +1,3 @@
-import SigbenchResults
-
 /// What a pipeline reports while it works. Pipelines never print: the caller decides where each
 /// event goes (the CLI sends notes to stderr unless `--quiet`, and always shows warnings).
 public enum ProgressEvent: Sendable, Hashable {

@@ -1,5 +1,4 @@
 import SigbenchCore
-import SigbenchResults
 import SigbenchStrategies
 
 /// Strategy lookups the CLI needs beyond the catalog itself.

@@ -3,7 +3,8 @@ import SigbenchCore
 
 /// What `sigbench info` prints about one drawing: counts, channels, units, rate, extent.
 ///
-/// Built in O(samples) by `DrawingInfo(drawing:warnings:)`. Positions in CSS px, times in
+/// Built in O(samples) by `DrawingInfo(drawing:warningTexts:)` (SigbenchFormats adds
+/// `init(drawing:warnings:)` taking the readers' warnings). Positions in CSS px, times in
 /// seconds, rate in Hz. Codable, so `--json` can print it as is.
 public struct DrawingInfo: Hashable, Codable, Sendable {
   public var name: String
@@ -30,7 +31,7 @@ public struct DrawingInfo: Hashable, Codable, Sendable {
   public var notes: [String]
   public var warnings: [String]
 
-  public init(drawing d: Drawing, warnings: [FormatWarning] = []) {
+  public init(drawing d: Drawing, warningTexts: [String] = []) {
     name = d.name
     strokes = d.strokes.count
     samples = d.sampleCount
@@ -72,7 +73,7 @@ public struct DrawingInfo: Hashable, Codable, Sendable {
     bounds = d.bounds
     duration = tMax >= tMin ? tMax - tMin : nil
     notes = d.metadata.notes
-    self.warnings = warnings.map(\.description)
+    warnings = warningTexts
   }
 
   /// 1 / median of `steps` (seconds), or `nil` when there are no positive steps. O(n log n).
@@ -82,30 +83,5 @@ public struct DrawingInfo: Hashable, Codable, Sendable {
     let n = positive.count
     let median = n % 2 == 1 ? positive[n / 2] : (positive[n / 2 - 1] + positive[n / 2]) / 2
     return 1 / median
-  }
-
-  /// A plain-text rendering, one `key: value` per line, for the CLI.
-  public var text: String {
-    var lines: [String] = []
-    lines.append("name: \(name)")
-    lines.append("strokes: \(strokes) (\(samples) samples)")
-    lines.append("hover: \(hoverStrokes) (\(hoverSamples) samples)")
-    lines.append("channels: \(channels.joined(separator: " "))")
-    lines.append("native units: \(nativeUnits)\(nominalScale ? " (nominal scale)" : "")")
-    if let r = estimatedSampleRate {
-      lines.append("estimated sample rate: \(String(format: "%.1f", r)) Hz")
-    } else {
-      lines.append("estimated sample rate: none (untimed)")
-    }
-    if let b = bounds {
-      lines.append(
-        String(
-          format: "bounds: x %.2f…%.2f, y %.2f…%.2f px (%.2f × %.2f)", b.minX, b.maxX, b.minY,
-          b.maxY, b.size.width, b.size.height))
-    }
-    if let d = duration { lines.append(String(format: "duration: %.3f s", d)) }
-    for n in notes { lines.append("note: \(n)") }
-    for w in warnings { lines.append("warning: \(w)") }
-    return lines.joined(separator: "\n")
   }
 }

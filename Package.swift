@@ -18,6 +18,12 @@ let package = Package(
     // Every on-disk schema (run result, bench report, baseline, noise floor, gate report), the
     // run folder and atomic writes. Core and Foundation only.
     .target(name: "SigbenchResults", dependencies: ["SigbenchCore"]),
+    // Synthetic handwriting with exact ground truth (sigma-lognormal model) and resampling of
+    // timed recordings to other digitizer rates. Standard library and Core only.
+    .target(name: "SigbenchSynth", dependencies: ["SigbenchCore"]),
+    // Ink quality metrics (accuracy, ends, smoothness, width, ink latency, output size) as
+    // pure functions producing Results types.
+    .target(name: "SigbenchQuality", dependencies: ["SigbenchCore", "SigbenchResults"]),
     .target(
       name: "SigbenchFormats", dependencies: ["SigbenchCore", "SigbenchResults", "CZlib", "CLZMA"],
       exclude: ["Native/BinaryFormat.md"]),
@@ -48,14 +54,14 @@ let package = Package(
       name: "SigbenchRun",
       dependencies: [
         "SigbenchCore", "SigbenchStrategies", "SigbenchFormats", "SigbenchRender",
-        "SigbenchResults", "SigbenchBench", "SigbenchReport",
+        "SigbenchResults", "SigbenchBench", "SigbenchReport", "SigbenchSynth", "SigbenchQuality",
       ]),
     // Parse, validate, call a pipeline, print, exit.
     .target(
       name: "SigbenchCLI",
       dependencies: [
         "SigbenchCore", "SigbenchStrategies", "SigbenchFormats", "SigbenchRender",
-        "SigbenchResults", "SigbenchBench", "SigbenchReport", "SigbenchRun",
+        "SigbenchResults", "SigbenchBench", "SigbenchReport", "SigbenchRun", "SigbenchSynth",
       ]),
     .executableTarget(name: "sigbench", dependencies: ["SigbenchCLI"]),
     .target(
@@ -92,6 +98,15 @@ let package = Package(
     .testTarget(
       name: "SigbenchResultsTests", dependencies: ["SigbenchResults", "SigbenchCore"],
       exclude: ["Fixtures"]),
+    .testTarget(
+      name: "SigbenchSynthTests",
+      dependencies: ["SigbenchSynth", "SigbenchCore", "SigbenchTestSupport"]),
+    .testTarget(
+      name: "SigbenchQualityTests",
+      dependencies: [
+        "SigbenchQuality", "SigbenchCore", "SigbenchResults", "SigbenchStrategies",
+        "SigbenchTestSupport",
+      ]),
     .testTarget(
       name: "SigbenchRunTests",
       dependencies: [

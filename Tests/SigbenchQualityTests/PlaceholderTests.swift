@@ -1,0 +1,4 @@
+import SigbenchQuality
+import Testing
+
+@Test func qualityModuleLinks() { _ = SigbenchQuality.self }

@@ -1,0 +1,4 @@
+import SigbenchSynth
+import Testing
+
+@Test func synthModuleLinks() { _ = SigbenchSynth.self }

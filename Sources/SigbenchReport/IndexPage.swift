@@ -124,16 +124,38 @@ public enum IndexPage {
     }.map(\.element)
   }
 
-  /// "120 Hz: 2 drawings; 240 Hz: 1; untimed: 3; unknown: 1".
+  /// Rates in bins with counts, highest count first: "100 Hz: 80 drawings; 120 Hz: 1; timed,
+  /// rate not stated: 3; untimed: 2". A rate is binned to the nearest whole Hz (readers estimate
+  /// rates from timestamps, so 100.00000000009 and 99.9999 Hz are one device rate).
   static func sampleRates(_ r: RunResult) -> String {
     var counts: [String: Int] = [:]
+    var order: [String: Double] = [:]
     for s in r.samples {
-      let key = s.metadata["sample rate"] ?? (s.timed ? "timed, rate not stated" : "untimed")
+      let key: String
+      if let rate = s.sampleRate ?? legacyRate(s.metadata["sample rate"]) {
+        let hz = rate.rounded()
+        key = "\(Int(hz)) Hz"
+        order[key] = hz
+      } else {
+        key = s.timed ? "timed, rate not stated" : "untimed"
+        order[key] = .infinity
+      }
       counts[key, default: 0] += 1
     }
     if counts.isEmpty { return "–" }
-    return counts.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(
-      separator: "; ")
+    let sorted = counts.sorted { a, b in
+      a.value != b.value ? a.value > b.value : (order[a.key]!, a.key) < (order[b.key]!, b.key)
+    }
+    return sorted.enumerated().map { i, e in
+      "\(e.key): \(e.value)\(i == 0 ? (e.value == 1 ? " drawing" : " drawings") : "")"
+    }.joined(separator: "; ")
+  }
+
+  /// The rate in a "sample rate" metadata text ("100.00000000009095 Hz") of older results.
+  static func legacyRate(_ text: String?) -> Double? {
+    guard let text, text.hasSuffix(" Hz"), let v = Double(text.dropLast(3)), v.isFinite, v > 0
+    else { return nil }
+    return v
   }
 
   /// Mean end gap and mean error against ground truth over the samples that have them.

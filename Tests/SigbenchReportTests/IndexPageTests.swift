@@ -1,6 +1,7 @@
-import SigbenchReport
 import SigbenchResults
 import Testing
+
+@testable import SigbenchReport
 
 @Suite("index page")
 struct IndexPageTests {
@@ -83,6 +84,27 @@ struct IndexPageTests {
   func deterministic() throws {
     let r = Self.fixture()
     #expect(IndexPage.render(r) == IndexPage.render(try RunResult.decode(try r.encoded())))
+  }
+
+  @Test("sample rates are binned to whole Hz with counts; untimed and unstated apart")
+  func rateBins() {
+    var r = Self.fixture()
+    let base = r.samples[0]
+    r.samples = [100.00000000009095, 99.9999, 120, nil, nil].enumerated().map { i, rate in
+      var s = base
+      s.name = "s\(i)"
+      s.sampleRate = rate
+      s.metadata = [:]
+      s.timed = i != 4
+      return s
+    }
+    #expect(
+      IndexPage.sampleRates(r)
+        == "100 Hz: 2 drawings; 120 Hz: 1; timed, rate not stated: 1; untimed: 1")
+    // Older results carry the rate only as metadata text.
+    r.samples[2].sampleRate = nil
+    r.samples[2].metadata["sample rate"] = "120.00000000001 Hz"
+    #expect(IndexPage.sampleRates(r).hasPrefix("100 Hz: 2 drawings; 120 Hz: 1;"))
   }
 
   @Test("durations are shown with units")

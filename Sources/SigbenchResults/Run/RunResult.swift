@@ -185,6 +185,9 @@ public struct SampleEntry: Codable, Hashable, Sendable {
   public var page: SamplePageInfo?
   /// Strategy label → ink compared with the base run; `nil` when no base run was given.
   public var inkDiff: [String: InkDiffInfo]?
+  /// The rate the source states or the reader estimated, Hz; `nil` when none (results written
+  /// before it was recorded carry it only as the "sample rate" metadata text).
+  public var sampleRate: Double?
 
   public init(
     name: String, format: String, strokes: Int, points: Int, hoverPoints: Int, timed: Bool,

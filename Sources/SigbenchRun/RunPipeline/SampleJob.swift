@@ -68,6 +68,7 @@ struct SampleJob: Sendable {
       metrics: metrics)
     var entry = SampleJob.entry(drawing, format: format, raw: rawPath, thumbs)
     entry.page = page
+    entry.sampleRate = drawing.metadata.sampleRate
     return entry
   }
 

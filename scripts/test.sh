@@ -44,6 +44,7 @@ done < <(find Sources Tests -name '*.swift')
 echo "== fixtures: Corpus/fixtures matches its generator"
 swift build --product sigbench 2>&1 | grep -E 'error|warning: ' || true
 .build/debug/sigbench fixtures --check
+.build/debug/sigbench synth --check
 
 echo "== report in a real browser (headless chromium)"
 scripts/check-report.sh .build/debug/sigbench

@@ -34,6 +34,8 @@ struct BenchCommand: Command {
       OptionSpec("keep-raw", help: "(internal) A timing worker also writes its raw figures."),
       OptionSpec(
         "counter-worker", value: "FILE", help: "(internal) Run as a callgrind counter worker."),
+      OptionSpec(
+        "quality-worker", value: "FILE", help: "(internal) Measure quality, write it to FILE."),
     ])
 
   let corpus: String
@@ -46,6 +48,7 @@ struct BenchCommand: Command {
   let json: Bool
   let worker: String?
   let counterWorker: String?
+  let qualityWorker: String?
 
   init(_ a: ParsedArguments) throws {
     corpus = try a.corpus()
@@ -66,12 +69,17 @@ struct BenchCommand: Command {
     json = a.flag("json")
     worker = a.value("worker")
     counterWorker = a.value("counter-worker")
+    qualityWorker = a.value("quality-worker")
     options.keepRaw = (worker == nil && counterWorker == nil) || a.flag("keep-raw")
   }
 
   func run(console: Console) throws -> ExitCode {
     let input = try CorpusInput.load(corpus, progress: console.progress)
     let session = BenchSession(corpus: input, strategies: strategies)
+    if let file = qualityWorker {
+      try BenchWorkerEntry.quality(session, to: file)
+      return .success
+    }
     if let file = counterWorker {
       try BenchWorkerEntry.counters(session, options: options, points: counterPoints, to: file)
       return .success

@@ -13,6 +13,13 @@ enum GateArguments {
     do {
       c.lanes = try BenchLane.parseList(a.value("lanes") ?? OptionGroups.lanes.defaultValue!)
       if let t = a.value("thresholds") { try c.settings.applyThresholds(t) }
+      if let t = a.value("quality-tolerances") {
+        let known = Dictionary(
+          uniqueKeysWithValues: QualityMetric.catalog.filter { $0.direction != .neutral }.map {
+            ($0.id, $0.unit)
+          })
+        try c.settings.applyQualityTolerances(t, known: known)
+      }
     } catch {
       throw ValidationError(error.description)
     }

@@ -53,6 +53,10 @@ enum OptionGroups {
       "noise-floor", value: "NAME",
       help: "A/A noise floor <out>/baselines/noise/NAME.json (sigbench baseline noise NAME): "
         + "thresholds become max(configured, 3 x A/A spread)."),
+    OptionSpec(
+      "quality-tolerances", value: "LIST",
+      help: "Per-metric quality tolerances METRIC=REL%[/ABS];… (ABS in the metric's unit; "
+        + "default 1 % and 0.01 px, 0.1°, …; see metrics.html of a run)."),
     OptionSpec("fail-on-inconclusive", help: "Exit 6 when a timing verdict is inconclusive."),
     OptionSpec(
       "budget-report-only",

@@ -57,7 +57,7 @@ struct RunCommand: Command {
     let baseline = try a.storedName("baseline")
     if baseline == nil {
       let gateOnly =
-        ["noise-floor", "thresholds", "seed"].filter { a.value($0) != nil }
+        ["noise-floor", "thresholds", "quality-tolerances", "seed"].filter { a.value($0) != nil }
         + ["fail-on-inconclusive", "budget-report-only"].filter { a.flag($0) }
       if let o = gateOnly.first {
         throw ValidationError("--\(o) applies to the gate: give '--baseline <NAME>' with it.")

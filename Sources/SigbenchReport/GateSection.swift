@@ -24,7 +24,9 @@ public enum GateSection {
       "<section id=\"gate\">\n<h2>Against baseline \(escapeHTML(g.baselineName ?? g.baseBinary ?? "base"))</h2>\n"
     h += "<p><strong>Outcome: \(escapeHTML(g.outcome))</strong> (exit \(g.exitCode)); mode "
     h += "\(escapeHTML(g.mode)), \(g.processesPerSide) processes per side; timing "
-    h += "\(escapeHTML(g.timingStatus)); counters \(escapeHTML(g.counterStatus)).</p>\n"
+    h += "\(escapeHTML(g.timingStatus)); counters \(escapeHTML(g.counterStatus))"
+    h += g.qualityStatus.map { "; quality \(escapeHTML($0))" } ?? ""
+    h += ".</p>\n"
     for w in g.warnings { h += "<p class=\"warn\">Warning: \(escapeHTML(w.text))</p>\n" }
     h += "<div class=\"scroll\"><table class=\"gate\">\n<thead><tr><th>strategy</th><th>lane</th>"
     h += "<th>metric</th><th>verdict</th><th>base</th><th>head</th><th>head ÷ base (interval)</th>"
@@ -67,6 +69,16 @@ public enum GateSection {
       var notes = ["deterministic counter (callgrind)"]
       if let t = c.tolerance { notes.append("tolerance ±\(format(t * 100, digits: 1)) %") }
       if let hint = c.hint { notes.append(hint) }
+      if let a = c.acknowledgement { notes.append("acknowledged: \(a)") }
+      h += notes.map { escapeHTML($0) }.joined(separator: "<br>") + "</td></tr>\n"
+    }
+    for c in g.quality ?? [] where c.verdict != .noChange && c.verdict != .unavailable {
+      h += "<tr class=\"v-\(cssClass(c.verdict))\"><th><code>\(escapeHTML(c.strategy))</code></th>"
+      h += "<td>quality</td><td>\(escapeHTML(c.metric))</td>"
+      h += "<td><strong>\(escapeHTML(c.verdict.rawValue))</strong></td>"
+      h += "<td class=\"num\">\(escapeHTML(GateMarkdown.value(c.base, c.unit)))</td>"
+      h += "<td class=\"num\">\(escapeHTML(GateMarkdown.value(c.head, c.unit)))</td><td>–</td><td>"
+      var notes = ["deterministic quality metric", "tolerance " + GateMarkdown.tolerance(c)]
       if let a = c.acknowledgement { notes.append("acknowledged: \(a)") }
       h += notes.map { escapeHTML($0) }.joined(separator: "<br>") + "</td></tr>\n"
     }

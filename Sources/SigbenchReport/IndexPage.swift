@@ -13,6 +13,7 @@ public enum IndexPage {
     h += "<h1>sigbench run <code>\(escapeHTML(r.runID))</code></h1>\n"
     h += header(r)
     h += BenchSection.render(r, r.bench)
+    h += QualitySection.render(r)
     if let g = r.gate { h += GateSection.render(g) }
     if let t = r.formatStudy { h += table(t, id: "format-study") }
     h += gallery(r)
@@ -33,6 +34,9 @@ public enum IndexPage {
     ul.plain{margin:0;padding-left:1.2em}
     tr.v-regressed td,tr.v-over-budget td{background:#fde2e2}
     tr.v-improved td{background:#e2f5e2}
+    td.best{font-weight:bold}
+    ul.meanings{font-size:90%;color:#333}
+    .small{display:inline-block;vertical-align:top}
     @media print{.scroll{overflow:visible}}
     """
 
@@ -127,7 +131,7 @@ public enum IndexPage {
   /// Rates in bins with counts, highest count first: "100 Hz: 80 drawings; 120 Hz: 1; timed,
   /// rate not stated: 3; untimed: 2". A rate is binned to the nearest whole Hz (readers estimate
   /// rates from timestamps, so 100.00000000009 and 99.9999 Hz are one device rate).
-  static func sampleRates(_ r: RunResult) -> String {
+  public static func sampleRates(_ r: RunResult) -> String {
     var counts: [String: Int] = [:]
     var order: [String: Double] = [:]
     for s in r.samples {

@@ -43,6 +43,7 @@ public enum SamplePage {
       h += "</tr>\n"
     }
     h += "</tbody>\n</table></div>\n"
+    h += qualityTable(r, page)
 
     h += "<h2>Final ink</h2>\n"
     h += "<input type=\"checkbox\" id=\"raw-toggle\"><label for=\"raw-toggle\"> overlay the raw "
@@ -120,4 +121,30 @@ public enum SamplePage {
     .tentative{color:#e65014;font-weight:bold}
     @media print{#raw-toggle,label[for=raw-toggle]{display:none}}
     """
+
+  /// Every quality metric of this sample, one column per strategy (metric rows, so the long
+  /// catalog reads down the page); the best value of each row marked.
+  static func qualityTable(_ r: RunResult, _ page: SamplePageInfo) -> String {
+    guard let q = page.quality, !q.isEmpty else { return "" }
+    let labels = r.strategies.map(\.label).filter { q[$0] != nil }
+    var h = "<h2>Quality</h2>\n<p>Against this drawing's ground truth where it has one, else "
+    h += "against its input polyline; ★ marks the best value of a row. "
+    h += "<a href=\"../\(QualityFormat.definitionsPage)\">Definitions</a>.</p>\n"
+    h += "<div class=\"scroll\"><table class=\"quality\">\n<thead><tr><th>metric</th>"
+    for l in labels { h += "<th><code>\(escapeHTML(l))</code></th>" }
+    h += "</tr></thead>\n<tbody>\n"
+    for m in QualityMetric.catalog {
+      let values = labels.map { m.value(in: q[$0]!) }
+      let best = Set(m.best(of: values))
+      h += "<tr><th><a href=\"../\(QualityFormat.definitionsPage)#\(QualityFormat.anchor(m))\" "
+      h += "title=\"\(escapeHTML(m.meaning))\">\(escapeHTML(QualityFormat.heading(m)))</a></th>"
+      for (i, v) in values.enumerated() {
+        let star = best.contains(i)
+        h += "<td class=\"num\(star ? " best" : "")\">\(QualityFormat.value(m, v, unit: false))"
+        h += star ? " ★</td>" : "</td>"
+      }
+      h += "</tr>\n"
+    }
+    return h + "</tbody>\n</table></div>\n"
+  }
 }

@@ -1,7 +1,6 @@
+import SigbenchReport
 import SigbenchResults
 import Testing
-
-@testable import SigbenchReport
 
 @Suite("index page")
 struct IndexPageTests {

@@ -38,7 +38,20 @@ struct RunPipelineTests {
     #expect(r.samples.count == corpus.drawings.count)
     #expect(r.bench.figures.count == 4)
     #expect(r.corpus.points == corpus.pointCount)
-    for name in ["result.json", "bench.json", "summary.md", "samples.csv", "index.html"] {
+    // Quality: per strategy over the corpus, per sample on its page, a section and a
+    // definitions page in the sheet, a table in summary.md.
+    let q = try #require(r.quality)
+    #expect(Set(q.strategies.keys) == Set(r.strategies.map(\.label)))
+    #expect(r.samples.allSatisfy { $0.page?.quality?.count == r.strategies.count })
+    let index = try String(
+      contentsOf: outcome.folder.appendingPathComponent("index.html"), encoding: .utf8)
+    #expect(index.contains("<section id=\"quality\">") && index.contains("metrics.html"))
+    let summary = try String(
+      contentsOf: outcome.folder.appendingPathComponent("summary.md"), encoding: .utf8)
+    #expect(summary.contains("## Ink quality"))
+    for name in [
+      "result.json", "bench.json", "summary.md", "samples.csv", "index.html", "metrics.html",
+    ] {
       #expect(
         FileManager.default.fileExists(atPath: outcome.folder.appendingPathComponent(name).path))
     }

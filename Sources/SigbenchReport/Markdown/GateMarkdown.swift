@@ -61,6 +61,7 @@ public enum GateMarkdown {
       }
       o += "\n"
     }
+    o += quality(r)
     if !r.budgets.isEmpty {
       o += "### Ink budget (240 Hz sample period = 4.17 ms)\n\n"
       o +=
@@ -124,5 +125,37 @@ public enum GateMarkdown {
 
   static func fingerprint(_ m: MachineFingerprint) -> String {
     "\(m.cpuModel), \(m.cores) cores, \(m.os), \(m.toolchain), \(m.buildConfiguration) build"
+  }
+
+  /// The quality comparisons: changed ones in full, the rest counted.
+  static func quality(_ r: GateReport) -> String {
+    guard let status = r.qualityStatus else { return "" }
+    var o = "### Quality (\(status))\n\n"
+    let all = r.quality ?? []
+    let changed = all.filter { $0.verdict != .noChange && $0.verdict != .unavailable }
+    if !changed.isEmpty {
+      o += "| strategy | metric | base | head | tolerance | verdict |\n|---|---|---|---|---|---|\n"
+      for c in changed {
+        var verdict = "**\(c.verdict.rawValue)**"
+        if let a = c.acknowledgement { verdict += " — acknowledged: \(MarkdownFormat.cell(a))" }
+        o += "| \(MarkdownFormat.cell(c.strategy)) | \(c.metric) | \(value(c.base, c.unit)) "
+        o += "| \(value(c.head, c.unit)) | \(tolerance(c)) | \(verdict) |\n"
+      }
+      o += "\n"
+    }
+    let same = all.filter { $0.verdict == .noChange }.count
+    let na = all.filter { $0.verdict == .unavailable }.count
+    if !all.isEmpty { o += "\(same) metric(s) unchanged, \(na) n/a on a side.\n\n" }
+    return o
+  }
+
+  static func value(_ v: Double?, _ unit: String) -> String {
+    guard let v else { return "n/a" }
+    return String(format: "%.4g", v) + (unit.isEmpty ? "" : " \(unit)")
+  }
+
+  static func tolerance(_ c: QualityComparison) -> String {
+    String(format: "%.3g %% / %.3g", c.tolerance.relative * 100, c.tolerance.absolute)
+      + (c.unit.isEmpty ? "" : " \(c.unit)") + " (\(c.tolerance.source))"
   }
 }

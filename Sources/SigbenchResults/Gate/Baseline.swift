@@ -24,6 +24,9 @@ public struct Baseline: Codable, Hashable, Sendable {
   public var counterRun: CounterRunInfo
   /// Known regressions accepted with a reason (`sigbench baseline ack`).
   public var acknowledgements: [Acknowledgement]
+  /// Quality figures per strategy label over the baseline's corpus (`nil` in baselines saved
+  /// before quality was gated). Compared whenever the corpus checksum matches, on any machine.
+  public var quality: [String: QualityFigures]?
   /// Set when the test-only knob was active while saving (such a baseline is for self-tests).
   public var injection: Injection?
 

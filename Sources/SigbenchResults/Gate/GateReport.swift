@@ -34,6 +34,11 @@ public struct GateReport: Codable, Hashable, Sendable {
   public var timing: [TimingComparison]
   public var counters: [CounterComparison]
   public var budgets: [BudgetCheck]
+  /// Quality metrics per strategy, head against base (`nil` in reports from before quality was
+  /// gated).
+  public var quality: [QualityComparison]?
+  /// "compared …", or why not ("unavailable: …", "incompatible: …").
+  public var qualityStatus: String?
   public var acknowledgements: [Acknowledgement]
   public var injection: Injection?
   /// The A/A noise floor asked for (`--noise-floor`), and whether it was used.
@@ -116,6 +121,9 @@ public struct GateReport: Codable, Hashable, Sendable {
   /// Timing comparisons whose final verdict fails the gate.
   public var confirmedTimingRegressions: [TimingComparison] {
     timing.filter { $0.verdict == .regressed }
+  }
+  public var qualityRegressions: [QualityComparison] {
+    (quality ?? []).filter { $0.verdict == .regressed }
   }
   public var counterRegressions: [CounterComparison] {
     counters.filter { $0.verdict == .regressed }

@@ -43,6 +43,15 @@ public struct GateSettings: Codable, Hashable, Sendable {
   /// Absolute budget: steady p99 per point must stay under this fraction of the 240 Hz sample
   /// period (4.17 ms). 0.5 leaves half the period to everything else in the pipeline.
   public var budgetP99Fraction: Double = 0.5
+  /// Quality tolerances by `QualityMetric.id`, replacing the unit's default
+  /// (`QualityTolerance.default(unit:)`) for the metrics named.
+  /// (`nil` in settings recorded before quality was gated: every metric at its default.)
+  public var qualityTolerances: [String: QualityTolerance]?
+
+  /// The tolerance of a quality metric with `unit`.
+  public func qualityTolerance(_ id: String, unit: String) -> QualityTolerance {
+    qualityTolerances?[id] ?? .default(unit: unit)
+  }
 
   public init() {}
 
@@ -78,6 +87,40 @@ public struct GateSettings: Codable, Hashable, Sendable {
       }
       t.source = "--thresholds"
       thresholds[metric] = t
+    }
+  }
+
+  /// Applies `--quality-tolerances` text: `metric=REL%[/ABS]` entries separated by `;` (ABS in
+  /// the metric's unit), e.g. `end-gap=2%/0.05;turn-p95=5%`. Throws on an unknown metric id
+  /// (`known`) or a malformed number.
+  public mutating func applyQualityTolerances(_ text: String, known: [String: String])
+    throws(BenchError)
+  {
+    for entry in text.split(separator: ";") where !entry.isEmpty {
+      let kv = entry.split(separator: "=", maxSplits: 1).map(String.init)
+      guard kv.count == 2, let unit = known[kv[0]] else {
+        throw .invalidOption(
+          "--quality-tolerances: '\(entry)' must be METRIC=REL%[/ABS] with METRIC one of "
+            + known.keys.sorted().joined(separator: ", "))
+      }
+      var t = qualityTolerance(kv[0], unit: unit)
+      let parts = kv[1].split(separator: "/").map(String.init)
+      guard let relText = parts.first, relText.hasSuffix("%"),
+        let rel = Double(relText.dropLast()), rel >= 0, rel < 1000
+      else {
+        throw .invalidOption("--quality-tolerances: '\(entry)': relative part must look like 1%")
+      }
+      t.relative = rel / 100
+      if parts.count > 1 {
+        guard parts.count == 2, let abs = Double(parts[1]), abs >= 0, abs.isFinite else {
+          throw .invalidOption(
+            "--quality-tolerances: '\(entry)': absolute part must be a number ≥ 0 in the "
+              + "metric's unit")
+        }
+        t.absolute = abs
+      }
+      t.source = "--quality-tolerances"
+      qualityTolerances = (qualityTolerances ?? [:]).merging([kv[0]: t]) { _, new in new }
     }
   }
 }

@@ -34,6 +34,8 @@ public struct RunResult: Codable, Hashable, Sendable {
   /// The per-point benchmark: lanes, single and batched figures, counters, the timer's
   /// calibration and the warnings about the figures.
   public var bench: BenchReport
+  /// Ink quality per strategy (`nil` in results written before it was measured).
+  public var quality: RunQuality?
 
   public init(
     tool: String, runID: String, createdAt: String, commandLine: [String],
@@ -71,7 +73,7 @@ public struct RunResult: Codable, Hashable, Sendable {
 
   enum CodingKeys: String, CodingKey {
     case schemaVersion, tool, runID, createdAt, commandLine, machine, provenance, corpus
-    case strategies, samples, inkBaseRun, formatStudy, gate, bench
+    case strategies, samples, inkBaseRun, formatStudy, gate, bench, quality
   }
 
   public init(from decoder: any Decoder) throws {
@@ -94,6 +96,7 @@ public struct RunResult: Codable, Hashable, Sendable {
         "bench", why: "written before runs carried the per-point benchmark; run it again")
     }
     bench = b
+    quality = try c.decodeIfPresent(RunQuality.self, forKey: .quality)
   }
 }
 
@@ -225,6 +228,9 @@ public struct SamplePageInfo: Codable, Hashable, Sendable {
   /// Where the corner crop is centred and why, in words; `nil` when the drawing has no corner.
   public var cornerNote: String?
   public var metrics: [String: SampleMetrics]
+  /// Strategy label → the quality figures of this sample (`nil` in results written before
+  /// they were measured).
+  public var quality: [String: QualityFigures]?
 
   public init(
     path: String, rawOverlay: String, large: [String: String], midStroke: [String: String],

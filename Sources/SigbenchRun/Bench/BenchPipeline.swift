@@ -97,10 +97,13 @@ public struct BenchPipeline: Sendable {
   }
 
   /// Writes bench.json, summary.md and (when kept) samples.csv into `folder`.
-  public static func write(_ report: BenchReport, raw: [RawSeries], to folder: URL) throws {
+  /// `appendix` (Markdown) is added to summary.md (the run's quality table).
+  public static func write(
+    _ report: BenchReport, raw: [RawSeries], to folder: URL, appendix: String = ""
+  ) throws {
     try AtomicFiles.write(try report.encoded(), to: folder.appendingPathComponent("bench.json"))
-    try AtomicFiles.write(
-      Data(BenchMarkdown.render(report).utf8), to: folder.appendingPathComponent("summary.md"))
+    let summary = BenchMarkdown.render(report) + (appendix.isEmpty ? "" : "\n" + appendix)
+    try AtomicFiles.write(Data(summary.utf8), to: folder.appendingPathComponent("summary.md"))
     if !raw.isEmpty {
       try AtomicFiles.write(
         Data(RawSamplesCSV.render(raw).utf8), to: folder.appendingPathComponent("samples.csv"))

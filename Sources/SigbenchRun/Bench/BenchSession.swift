@@ -13,12 +13,15 @@ public struct BenchSession: Sendable {
   public let workload: BenchWorkload
   public let corpus: BenchCorpusInfo
   public let rejectedFiles: Int
+  /// The drawings themselves (quality is measured on them).
+  public let drawings: [Drawing]
 
   /// A session over a corpus read once by the caller.
   public init(corpus input: CorpusInput, strategies: [ConfiguredStrategy]) {
     corpusPath = input.path
     self.strategies = strategies
     workload = BenchWorkload(drawings: input.drawings)
+    drawings = input.drawings
     rejectedFiles = input.loaded.rejected.count
     corpus = BenchCorpusInfo(
       root: input.path, drawings: workload.items.count, strokes: workload.strokeCount,

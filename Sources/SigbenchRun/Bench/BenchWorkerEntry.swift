@@ -41,4 +41,10 @@ public enum BenchWorkerEntry {
     e.outputFormatting = [.sortedKeys]
     return try e.encode(o)
   }
+
+  /// Measures every strategy's quality over the session's corpus (`QualityRun`).
+  public static func quality(_ session: BenchSession, to file: String) throws {
+    let figures = QualityRun.measure(session.drawings, strategies: session.strategies)
+    try AtomicFiles.write(try ResultJSON.encode(figures), to: URL(fileURLWithPath: file))
+  }
 }

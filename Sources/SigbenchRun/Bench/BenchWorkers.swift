@@ -196,4 +196,23 @@ public enum BenchWorkers {
       throw PipelineError(.invalidBenchmark, "\(what) wrote no readable result: \(error)")
     }
   }
+
+  /// Runs `binary bench --quality-worker FILE` and reads its figures. Throws when the binary
+  /// cannot measure quality (a build from before quality was gated rejects the option).
+  static func quality(binary: URL, corpus: String, strategies: String, scratch: URL) throws
+    -> [String: QualityFigures]
+  {
+    let file = scratch.appendingPathComponent("quality-base.json")
+    try spawn(
+      binary.path,
+      [
+        "bench", "--quality-worker", file.path, "--corpus", corpus, "--strategies", strategies,
+        "--quiet",
+      ], stripInjection: true, what: "quality worker")
+    do {
+      return try JSONDecoder().decode([String: QualityFigures].self, from: Data(contentsOf: file))
+    } catch {
+      throw PipelineError(.invalidBenchmark, "quality worker wrote no readable figures: \(error)")
+    }
+  }
 }

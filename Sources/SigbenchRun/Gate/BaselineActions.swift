@@ -32,12 +32,14 @@ public struct BaselineActions: Sendable {
     let (report, _) = try pipeline.run(progress: progress)
     let url = store.url(name)
     let dropped = (try? Baseline.decode(Data(contentsOf: url)))?.acknowledgements.count ?? 0
-    let baseline = Baseline(
+    var baseline = Baseline(
       name: name, createdAt: report.createdAt, tool: report.tool, machine: report.machine,
       provenance: report.provenance, corpus: report.corpus, timer: report.timer,
       processes: report.processes, strategies: session.strategies.map(\.label),
       lanes: options.lanes, replicates: report.replicates, counters: report.counters,
       counterRun: report.counterRun, acknowledgements: [], injection: report.injection)
+    progress(.note("measuring quality"))
+    baseline.quality = QualityRun.measure(session.drawings, strategies: session.strategies)
     try AtomicFiles.write(try baseline.encoded(), to: url)
     return (baseline, url, dropped)
   }

@@ -29,5 +29,9 @@ public struct GateConfiguration: Sendable {
   /// The A/A noise floor (`--noise-floor NAME`), read before any work.
   public var noiseFloor: NoiseFloor?
 
+  /// This build's quality figures when already measured (`run --baseline` passes the run's);
+  /// else the gate measures them.
+  public var headQuality: [String: QualityFigures]?
+
   public init() {}
 }

@@ -104,15 +104,22 @@ public struct GateRunner: Sendable {
     // 2. Counters.
     runCounters(&report, baseline: config.baseline, scratch: scratch, progress: progress)
 
-    // 3. Outcome.
+    // 3. Quality (deterministic: any machine, same corpus).
+    runQuality(&report, scratch: scratch, progress: progress)
+
+    // 4. Outcome.
     var codes: [ExitCode] = []
     if !report.confirmedTimingRegressions.isEmpty || !report.counterRegressions.isEmpty
+      || !report.qualityRegressions.isEmpty
       || (config.enforceBudget && report.budgets.contains { $0.verdict == .overBudget })
     {
       codes.append(.confirmedRegression)
     }
     let countersCompared = report.counters.contains { $0.verdict != .unavailable }
-    if report.timing.isEmpty && !countersCompared { codes.append(.baselineUnusable) }
+    let qualityCompared = (report.quality ?? []).contains { $0.verdict != .unavailable }
+    if report.timing.isEmpty && !countersCompared && !qualityCompared {
+      codes.append(.baselineUnusable)
+    }
     if config.failOnInconclusive
       && report.timing.contains(where: {
         $0.verdict == .inconclusive || $0.verdict == .notConfirmed
@@ -315,5 +322,51 @@ public struct GateRunner: Sendable {
         report.counters[i].acknowledgement = a
       }
     }
+  }
+
+  /// Compares this build's quality with the base binary's (measured now by its quality worker)
+  /// or the baseline's (stored; same corpus checksum needed, any machine).
+  func runQuality(_ report: inout GateReport, scratch: URL, progress: ProgressHandler) {
+    var base: [String: QualityFigures]
+    if let bin = config.baseBinary {
+      progress(.note("gate: measuring quality of the base binary"))
+      do {
+        base = try BenchWorkers.quality(
+          binary: URL(fileURLWithPath: bin), corpus: session.corpusPath,
+          strategies: session.strategiesText, scratch: scratch)
+      } catch {
+        report.qualityStatus = "unavailable on the base side: \(error)"
+        return
+      }
+      report.qualityStatus = "compared (same-job A/B)"
+    } else if let b = config.baseline {
+      guard let stored = b.quality else {
+        report.qualityStatus = "unavailable in the baseline (saved before quality was gated)"
+        return
+      }
+      guard b.corpus.checksum == session.corpus.checksum else {
+        report.qualityStatus =
+          "incompatible: corpus checksum differs (\(b.corpus.checksum) vs "
+          + "\(session.corpus.checksum))"
+        return
+      }
+      base = stored
+      report.qualityStatus = "compared (stored baseline '\(b.name)', any machine)"
+    } else {
+      return
+    }
+    progress(.note("gate: measuring quality"))
+    let head =
+      config.headQuality ?? QualityRun.measure(session.drawings, strategies: session.strategies)
+    var comparisons = QualityEvaluator.compare(head: head, base: base, settings: config.settings)
+    for i in comparisons.indices where comparisons[i].verdict == .regressed {
+      if let a = acknowledgement(
+        comparisons[i].strategy, .smooth, comparisons[i].metric, config.baseline)
+      {
+        comparisons[i].verdict = .acknowledged
+        comparisons[i].acknowledgement = a
+      }
+    }
+    report.quality = comparisons
   }
 }

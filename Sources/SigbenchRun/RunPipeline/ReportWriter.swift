@@ -10,6 +10,10 @@ public enum ReportWriter {
       guard let page = s.page, let html = SamplePage.render(result, sample: s) else { continue }
       try AtomicFiles.write(Data(html.utf8), to: runFolder.appendingPathComponent(page.path))
     }
+    if result.quality != nil {
+      try AtomicFiles.write(
+        Data(MetricsPage.render().utf8), to: runFolder.appendingPathComponent("metrics.html"))
+    }
     try AtomicFiles.write(
       Data(IndexPage.render(result).utf8), to: runFolder.appendingPathComponent("index.html"))
   }

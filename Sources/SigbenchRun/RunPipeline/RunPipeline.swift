@@ -1,6 +1,7 @@
 import Foundation
 import SigbenchCore
 import SigbenchFormats
+import SigbenchQuality
 import SigbenchReport
 import SigbenchResults
 
@@ -64,12 +65,14 @@ public struct RunPipeline: Sendable {
       provenance: benchReport.provenance, corpus: RunPipeline.summary(corpus),
       strategies: strategies.map(StrategyInfo.init), samples: entries, bench: benchReport)
     result.inkBaseRun = settings.compareRun?.result.runID
+    result.quality = RunPipeline.quality(entries, corpus.drawings, strategies: strategies)
     result.formatStudy = FormatTables.sheetTable(
       FormatStudy.run(drawings: corpus.drawings, repetitions: 1), build: BuildConfiguration.current)
 
     // `--baseline NAME`: the gate runs before the sheet is written, so the sheet shows verdicts.
     var gateFolder: URL?
-    if let gate = settings.gate {
+    if var gate = settings.gate {
+      gate.headQuality = result.quality?.strategies
       let runner = GateRunner(session: session, configuration: gate)
       let (report, written) = try runner.run(progress: progress)
       result.gate = report
@@ -77,7 +80,8 @@ public struct RunPipeline: Sendable {
     }
     try AtomicFiles.write(
       try result.encoded(), to: folder.partial.appendingPathComponent("result.json"))
-    try BenchPipeline.write(benchReport, raw: benchRaw, to: folder.partial)
+    try BenchPipeline.write(
+      benchReport, raw: benchRaw, to: folder.partial, appendix: QualityMarkdown.render(result))
     try ReportWriter.write(result, to: folder.partial)
     try folder.commit()
     return Outcome(
@@ -129,4 +133,32 @@ extension StrategyInfo {
 public enum ToolInfo {
   public static let version = "0.1.0"
   public static var name: String { "sigbench \(version)" }
+}
+
+extension RunPipeline {
+  /// Each strategy's quality over the corpus, and the rate stability of motions recorded at
+  /// several rates (`MotionKey`), from the per-sample figures.
+  static func quality(
+    _ entries: [SampleEntry], _ drawings: [Drawing], strategies: [ConfiguredStrategy]
+  ) -> RunQuality {
+    var perStrategy: [String: QualityFigures] = [:]
+    var rates: [String: [RateStability]] = [:]
+    for s in strategies {
+      var parts: [QualityFigures] = []
+      var rateSamples: [QualityMeasure.RateSample] = []
+      for (entry, drawing) in zip(entries, drawings) {
+        guard let q = entry.page?.quality?[s.label] else { continue }
+        parts.append(q)
+        if let key = MotionKey.read(
+          notes: drawing.metadata.notes, sampleRate: drawing.metadata.sampleRate)
+        {
+          rateSamples.append(.init(motion: key.motion, rate: key.rate, figures: q))
+        }
+      }
+      let stability = QualityMeasure.rateStability(rateSamples)
+      rates[s.label] = stability
+      perStrategy[s.label] = QualityMeasure.aggregate(parts, rateStability: stability)
+    }
+    return RunQuality(strategies: perStrategy, rateStability: rates)
+  }
 }

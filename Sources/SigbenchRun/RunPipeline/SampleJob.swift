@@ -1,5 +1,6 @@
 import Foundation
 import SigbenchCore
+import SigbenchQuality
 import SigbenchRender
 import SigbenchResults
 
@@ -32,10 +33,12 @@ struct SampleJob: Sendable {
     var endCrops: [String: String] = [:]
     var cornerCrops: [String: String] = [:]
     var metrics: [String: SampleMetrics] = [:]
+    var quality: [String: QualityFigures] = [:]
     for strategy in strategies {
       let key = RunFolder.slug(strategy.label)
-      // Smoothed once; every picture and the metrics reuse it.
-      let inks = StrokeInk.final(drawing, strategy)
+      // Smoothed once (the trace of every push); every picture and the metrics reuse it.
+      let traces = StrokeTrace.record(drawing, through: strategy)
+      let inks = traces.map { StrokeInk(stable: $0.ink) }
       thumbs[strategy.label] = try write(try images.ink(drawing, inks, thumbT), "\(key).png")
       large[strategy.label] = try write(
         try images.ink(drawing, inks, largeT, spec: images.largeSpec), "\(key)-large.png")
@@ -51,14 +54,17 @@ struct SampleJob: Sendable {
         cornerCrops[strategy.label] = try write(
           try images.crop(drawing, inks, t), "\(key)-corner.png")
       }
-      metrics[strategy.label] = SampleJob.metrics(drawing, inks)
+      var q = QualityMeasure.drawing(drawing, traces: traces)
+      q.svgBytesPerSample = try SampleJob.svgBytesPerSample(inks, samples: q.samples)
+      quality[strategy.label] = q
+      metrics[strategy.label] = SampleJob.metrics(inks, q)
     }
     let momentNote =
       moment.map {
         "Stroke \($0.stroke + 1) of \(drawing.strokes.count) after \($0.samples) of "
           + "\(drawing.strokes[$0.stroke].samples.count) samples (60 %), without finish"
       } ?? "No samples"
-    let page = SamplePageInfo(
+    var page = SamplePageInfo(
       path: "samples/\(String(format: "%04d", index))-\(slug).html", rawOverlay: overlay,
       large: large, midStroke: mid, midStrokeNote: momentNote, endCrop: endCrops,
       cornerCrop: cornerCrops,
@@ -66,6 +72,7 @@ struct SampleJob: Sendable {
         "Centred on the sample with the sharpest turn, at (\(SampleJob.format1($0.x)), \(SampleJob.format1($0.y))) px."
       },
       metrics: metrics)
+    page.quality = quality
     var entry = SampleJob.entry(drawing, format: format, raw: rawPath, thumbs)
     entry.page = page
     entry.sampleRate = drawing.metadata.sampleRate
@@ -74,34 +81,23 @@ struct SampleJob: Sendable {
 
   static func format1(_ v: Double) -> String { String(format: "%.1f", v) }
 
-  /// Segment and element counts, the worst end gap, and the error against ground truth.
-  static func metrics(_ drawing: Drawing, _ inks: [StrokeInk]) -> SampleMetrics {
-    var segments = 0
-    var elements = 0
-    var endGap: Double?
-    var sum = 0.0
-    var worst = 0.0
-    var truthCount = 0
-    for (i, stroke) in drawing.strokes.enumerated() {
-      let ink = inks[i].stable
-      segments += ink.centerline.count
-      elements += ink.outline.count + ink.discs.count
-      if let g = InkMetrics.endGap(samples: stroke.samples, ink: ink) {
-        endGap = max(endGap ?? 0, g)
-      }
-      if let truth = drawing.groundTruth?.strokes, i < truth.count,
-        let e = InkMetrics.truthError(ink: ink, truth: truth[i])
-      {
-        let n = InkMetrics.centerlinePoints(ink).count
-        sum += e.mean * Double(n)
-        truthCount += n
-        worst = max(worst, e.max)
-      }
-    }
+  /// Segment and element counts, the worst end gap and the error against ground truth, as the
+  /// sheet's per-sample summary shows them (read off the quality figures).
+  static func metrics(_ inks: [StrokeInk], _ q: QualityFigures) -> SampleMetrics {
+    let truth = q.reference == .truth
     return SampleMetrics(
-      segments: segments, fillElements: elements, endGapPx: endGap,
-      truthMeanPx: truthCount > 0 ? sum / Double(truthCount) : nil,
-      truthMaxPx: truthCount > 0 ? worst : nil)
+      segments: inks.reduce(0) { $0 + $1.stable.centerline.count },
+      fillElements: inks.reduce(0) { $0 + $1.stable.outline.count + $1.stable.discs.count },
+      endGapPx: q.endGapMax, truthMeanPx: truth ? q.accuracyMean : nil,
+      truthMaxPx: truth ? q.accuracyMax : nil)
+  }
+
+  /// Bytes of the SVG export of the drawing's ink (no background, tight box) per input sample;
+  /// `nil` without samples.
+  static func svgBytesPerSample(_ inks: [StrokeInk], samples: Int) throws -> Double? {
+    guard samples > 0 else { return nil }
+    let svg = try SVGWriter(style: VectorStyle()).document(inks.map(\.stable))
+    return Double(svg.utf8.count) / Double(samples)
   }
 
   /// The drawing's entry for the result: counts, flags and the metadata shown on the sheet.

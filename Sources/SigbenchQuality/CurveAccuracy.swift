@@ -1,0 +1,60 @@
+import SigbenchCore
+
+/// Distance between a stroke's ink and its reference, in both directions, so that ink that
+/// strays and reference that the ink never covers (a missing end) both count.
+///
+/// - ink → reference: the ink's centreline is sampled every `QualityConstants
+///   .measurementSpacing` (0.5) px of arc length, ends included, each point placed on its
+///   cubic; each point's distance to the nearest point of the reference polyline.
+/// - reference → ink: the reference polyline (ground truth, or the polyline through the
+///   samples) sampled the same way; each point's distance to the nearest point of the
+///   centreline flattened within `QualityConstants.flatteningTolerance` (0.005) px.
+/// - A dot (no centreline) stands as its disc centres on both sides.
+///
+/// Every point stands for the same arc length, so a mean over them is a mean per unit length.
+/// Distances in CSS px. Nearest points come from `SegmentGrid`, which gives the same answer as
+/// comparing every point with every edge.
+public enum CurveAccuracy {
+  /// Distances from the ink to the reference and from the reference to the ink, one per
+  /// measurement point, px. Either list is empty when its side has nothing to measure.
+  ///
+  /// - Complexity: O(c + r + L / 0.5) expected, for c chords of the ink, r reference
+  ///   vertices and L the two curves' length.
+  public static func distances(ink: InkGeometry, reference: [Point]) -> (
+    inkToReference: [Double], referenceToInk: [Double]
+  ) {
+    distances(ink: InkShape(ink), reference: MeasuredPath(polyline: reference))
+  }
+
+  /// The ink's measurement points (see the type's comment), px.
+  public static func inkPoints(_ ink: InkGeometry) -> [Point] {
+    InkShape(ink).points(every: QualityConstants.measurementSpacing)
+  }
+
+  /// The flattened centreline the reference is measured against (vertices), px; the disc
+  /// centres when there is no centreline.
+  public static func inkPolyline(_ ink: InkGeometry) -> [Point] {
+    let shape = InkShape(ink)
+    return shape.path.isEmpty ? shape.discCenters : shape.path.points
+  }
+
+  /// The reference's measurement points (see the type's comment), px.
+  public static func referencePoints(_ reference: [Point]) -> [Point] {
+    MeasuredPath(polyline: reference).resampled(every: QualityConstants.measurementSpacing)
+  }
+
+  /// `distances` on prepared curves.
+  static func distances(ink: InkShape, reference: MeasuredPath) -> (
+    inkToReference: [Double], referenceToInk: [Double]
+  ) {
+    guard !ink.isEmpty, !reference.isEmpty else { return ([], []) }
+    let referenceGrid = SegmentGrid(path: reference)
+    let forward = ink.points(every: QualityConstants.measurementSpacing).map {
+      referenceGrid.nearest(to: $0)?.distance ?? 0
+    }
+    let backward = reference.resampled(every: QualityConstants.measurementSpacing).map {
+      ink.grid.nearest(to: $0)?.distance ?? 0
+    }
+    return (forward, backward)
+  }
+}

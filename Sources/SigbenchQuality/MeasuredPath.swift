@@ -1,0 +1,141 @@
+import SigbenchCore
+
+/// A polyline with cumulative arc length: a stroke's reference (truth or input samples), or
+/// its centreline flattened into chords, which also keeps each vertex's segment, Bézier
+/// parameter and width so points can be placed on the cubics themselves.
+///
+/// Positions and arc lengths in CSS px. Consecutive vertices at the same position are stored
+/// once, so every edge has a positive length.
+struct MeasuredPath: Sendable {
+  /// Vertices in order.
+  var points: [Point] = []
+  /// Arc length from the first vertex to vertex i, px; `arc[0] == 0`.
+  var arc: [Double] = []
+  /// For a flattened centreline: the segment each vertex lies on, its parameter on that
+  /// segment and the full width there (px). Empty for a plain polyline.
+  var segment: [Int] = []
+  var parameter: [Double] = []
+  var width: [Double] = []
+  /// For a flattened centreline: arc length at the end of each segment, px (the length of
+  /// the centreline made of segments 0…k). Empty for a plain polyline.
+  var segmentEndArc: [Double] = []
+
+  /// Total arc length, px.
+  var length: Double { arc.last ?? 0 }
+  var isEmpty: Bool { points.isEmpty }
+
+  /// The polyline through `points` (consecutive duplicates and non-finite points dropped).
+  ///
+  /// - Complexity: O(n).
+  init(polyline input: [Point]) {
+    points.reserveCapacity(input.count)
+    arc.reserveCapacity(input.count)
+    for p in input where p.isFinite {
+      if let last = points.last {
+        guard p != last else { continue }
+        arc.append(arc[arc.count - 1] + last.distance(to: p))
+      } else {
+        arc.append(0)
+      }
+      points.append(p)
+    }
+  }
+
+  /// The centreline `segments` as one path: each cubic flattened into chords within
+  /// `QualityConstants.flatteningTolerance`, consecutive segments joined (a segment that does
+  /// not start where the previous ended is reached by a straight connection).
+  ///
+  /// - Complexity: O(c) for c chords.
+  init(centerline segments: [CenterlineSegment]) {
+    let counts = segments.map(MeasuredPath.chordCount)
+    let capacity = counts.reduce(1) { $0 + $1 + 1 }
+    points.reserveCapacity(capacity)
+    arc.reserveCapacity(capacity)
+    segment.reserveCapacity(capacity)
+    parameter.reserveCapacity(capacity)
+    width.reserveCapacity(capacity)
+    segmentEndArc.reserveCapacity(segments.count)
+    for (k, s) in segments.enumerated() {
+      let n = counts[k]
+      for i in 0...n {
+        let t = Double(i) / Double(n)
+        add(s.point(at: t), segment: k, parameter: t, width: s.width(at: t))
+      }
+      segmentEndArc.append(arc.last ?? 0)
+    }
+  }
+
+  /// Appends one vertex unless it repeats the last one.
+  private mutating func add(_ p: Point, segment k: Int, parameter t: Double, width w: Double) {
+    guard p.isFinite else { return }
+    if let last = points.last {
+      guard p != last else { return }
+      arc.append(arc[arc.count - 1] + last.distance(to: p))
+    } else {
+      arc.append(0)
+    }
+    points.append(p)
+    segment.append(k)
+    parameter.append(t)
+    width.append(w)
+  }
+
+  /// Chords for one cubic (see `QualityConstants.flatteningTolerance`).
+  static func chordCount(_ s: CenterlineSegment) -> Int {
+    let d1 = s.start - s.control1 * 2 + s.control2
+    let d2 = s.control1 - s.control2 * 2 + s.end
+    let m = max(d1.length, d2.length)
+    guard m.isFinite, m > 0 else { return 1 }
+    let n = (3 * m / (4 * QualityConstants.flatteningTolerance)).squareRoot().rounded(.up)
+    return Int(min(Double(QualityConstants.maximumChordsPerSegment), max(1, n)))
+  }
+
+  /// Points every `spacing` px of arc length from the start, plus the end (so both ends are
+  /// always included and the last step may be shorter). On a flattened centreline the
+  /// points lie on the cubics (the parameter is interpolated along the chord, then the
+  /// segment evaluated); on a polyline they lie on its edges. One point for a path of
+  /// length 0.
+  ///
+  /// - Complexity: O(v + L / spacing) for v vertices and length L.
+  func resampled(every spacing: Double, on segments: [CenterlineSegment]? = nil) -> [Point] {
+    guard let first = points.first else { return [] }
+    let total = length
+    guard total > 0 else { return [first] }
+    let steps = Int((total / spacing).rounded(.down))
+    var out: [Point] = []
+    out.reserveCapacity(steps + 2)
+    var j = 0
+    for i in 0...steps {
+      let s = Double(i) * spacing
+      while j + 2 < points.count, arc[j + 1] < s { j += 1 }
+      out.append(point(atArc: s, edge: j, on: segments))
+    }
+    if Double(steps) * spacing < total - QualityConstants.arcTolerance {
+      out.append(point(atArc: total, edge: points.count - 2, on: segments))
+    }
+    return out
+  }
+
+  /// The point at arc length `s` on edge `j` (from vertex j to j + 1).
+  func point(atArc s: Double, edge j: Int, on segments: [CenterlineSegment]?) -> Point {
+    let len = arc[j + 1] - arc[j]
+    let u = len > 0 ? min(1, max(0, (s - arc[j]) / len)) : 0
+    if let segments, !segment.isEmpty {
+      let k = segment[j + 1]
+      if segment[j] == k {
+        return segments[k].point(at: parameter[j] + (parameter[j + 1] - parameter[j]) * u)
+      }
+      // The first chord of a segment that starts where the previous vertex is (its t = 0
+      // vertex was the same point and stored once).
+      if segments[k].start == points[j] { return segments[k].point(at: parameter[j + 1] * u) }
+    }
+    return points[j].lerp(points[j + 1], u)
+  }
+
+  /// The width at fraction `u` of edge `j`, px (linear between its vertices).
+  func width(edge j: Int, fraction u: Double) -> Double {
+    guard !width.isEmpty else { return 0 }
+    guard j + 1 < width.count else { return width[j] }
+    return width[j] + (width[j + 1] - width[j]) * u
+  }
+}

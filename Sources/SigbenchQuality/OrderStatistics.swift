@@ -1,0 +1,76 @@
+/// Mean, nearest-rank percentiles and maximum of a set of values, the way every quality figure
+/// summarises its distribution.
+///
+/// Percentiles use the nearest-rank definition, like the latency figures
+/// (`Percentiles.nearestRank` in SigbenchResults): the p-th percentile of n values is the
+/// value at rank ⌈p/100 · n⌉ (1-based) in ascending order, so it is always an observed value.
+/// It is found by selection (Hoare's quickselect with a median-of-three pivot) instead of a
+/// full sort.
+struct OrderStatistics: Sendable, Equatable {
+  var count: Int
+  var mean: Double
+  var p50: Double
+  var p95: Double
+  var max: Double
+
+  /// The summary of `values` (any order); `nil` when empty.
+  ///
+  /// - Complexity: O(n) expected.
+  init?(_ values: [Double]) {
+    guard !values.isEmpty else { return nil }
+    var sum = 0.0
+    var largest = -Double.infinity
+    for v in values {
+      sum += v
+      largest = Swift.max(largest, v)
+    }
+    var work = values
+    count = values.count
+    mean = sum / Double(values.count)
+    max = largest
+    p95 = OrderStatistics.select(&work, rank: OrderStatistics.rank(95, of: values.count))
+    p50 = OrderStatistics.select(&work, rank: OrderStatistics.rank(50, of: values.count))
+  }
+
+  /// The 1-based nearest rank of the `p`-th percentile (0 < p ≤ 100) of `n` values.
+  static func rank(_ p: Double, of n: Int) -> Int {
+    // The small epsilon keeps p·n/100 from rounding up past an exact rank.
+    Swift.min(n, Swift.max(1, Int((p * Double(n) / 100 - 1e-9).rounded(.up))))
+  }
+
+  /// The value of 1-based `rank` in ascending order; reorders `values`.
+  ///
+  /// - Complexity: O(n) expected.
+  static func select(_ values: inout [Double], rank: Int) -> Double {
+    let k = rank - 1
+    var lo = 0
+    var hi = values.count - 1
+    while lo < hi {
+      let mid = lo + (hi - lo) / 2
+      // Median of three as the pivot.
+      if values[mid] < values[lo] { values.swapAt(mid, lo) }
+      if values[hi] < values[lo] { values.swapAt(hi, lo) }
+      if values[hi] < values[mid] { values.swapAt(hi, mid) }
+      let pivot = values[mid]
+      var i = lo
+      var j = hi
+      while i <= j {
+        while values[i] < pivot { i += 1 }
+        while values[j] > pivot { j -= 1 }
+        if i <= j {
+          values.swapAt(i, j)
+          i += 1
+          j -= 1
+        }
+      }
+      if k <= j {
+        hi = j
+      } else if k >= i {
+        lo = i
+      } else {
+        return values[k]
+      }
+    }
+    return values[k]
+  }
+}

@@ -1,0 +1,29 @@
+import SigbenchCore
+
+/// How much geometry a strategy emits: centreline segments, fill elements and fill vertices.
+///
+/// Fill elements are outline path elements (move, line, quad, cubic, close) plus discs. Fill
+/// vertices are the points stored in the fill: a move or line holds 1, a quadratic 2 (control
+/// and end), a cubic 3, a close 0, and a disc 1 (its centre).
+struct OutputSize: Sendable {
+  var segments = 0
+  var fillElements = 0
+  var fillVertices = 0
+
+  /// Adds one stroke's ink.
+  ///
+  /// - Complexity: O(e) for e outline elements.
+  mutating func add(_ ink: InkGeometry) {
+    segments += ink.centerline.count
+    fillElements += ink.outline.count + ink.discs.count
+    fillVertices += ink.discs.count
+    for e in ink.outline {
+      switch e {
+      case .move, .line: fillVertices += 1
+      case .quad: fillVertices += 2
+      case .cubic: fillVertices += 3
+      case .close: break
+      }
+    }
+  }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// One ink quality metric, declared once: id, name, unit, which way is better, a one-line
+/// meaning, the full definition and how to read its value from `QualityFigures`. The sheet,
+/// the metric-definitions page, the Markdown summary and the gate all read `catalog`.
+///
+/// Equality and hashing use `id` only.
+public struct QualityMetric: Sendable, Identifiable, Hashable, CustomStringConvertible {
+  /// Which values are better.
+  public enum Direction: String, Codable, Hashable, Sendable, CaseIterable {
+    /// Smaller is better (distances, gaps, latency, size).
+    case lowerIsBetter = "lower"
+    /// Larger is better (the pressure correlation).
+    case higherIsBetter = "higher"
+    /// Nearer 1 is better, measured as |ln value| so 2 and 0.5 are equally far (rate ratios).
+    case closerToOne = "closer-to-1"
+    /// Neither: a property of the strategy's design (widths, ink area, turns at true
+    /// corners), shown for reading, never ranked or gated.
+    case neutral = "none"
+  }
+
+  /// The section a metric belongs to.
+  public enum Group: String, Codable, Hashable, Sendable, CaseIterable {
+    case accuracy, ends, smoothness, width, latency, size
+  }
+
+  /// How many digits to show.
+  public enum Precision: Hashable, Sendable {
+    /// Fixed digits after the decimal point.
+    case decimals(Int)
+    /// Significant digits (for figures spanning orders of magnitude).
+    case significant(Int)
+  }
+
+  /// Kebab-case id used in files, gate settings and links (`accuracy-mean`).
+  public let id: String
+  /// Short display name (`Accuracy mean`).
+  public let name: String
+  /// Unit as shown: "px", "px²", "°", "pushes", "ms", "px⁻⁴", "per sample", "" (unitless).
+  public let unit: String
+  public let group: Group
+  public let direction: Direction
+  /// Shown as a column of the sheet's summary and the Markdown summary.
+  public let headline: Bool
+  public let precision: Precision
+  /// One line for people: what a value means.
+  public let meaning: String
+  /// The exact definition: what is measured, on which points, with which constants, and when
+  /// the value is n/a.
+  public let definition: String
+  private let read: @Sendable (QualityFigures) -> Double?
+
+  public init(
+    id: String, name: String, unit: String, group: Group, direction: Direction,
+    headline: Bool, precision: Precision, meaning: String, definition: String,
+    value: @escaping @Sendable (QualityFigures) -> Double?
+  ) {
+    self.id = id
+    self.name = name
+    self.unit = unit
+    self.group = group
+    self.direction = direction
+    self.headline = headline
+    self.precision = precision
+    self.meaning = meaning
+    self.definition = definition
+    self.read = value
+  }
+
+  /// The metric's value in `figures`; `nil` is "n/a".
+  public func value(in figures: QualityFigures) -> Double? { read(figures) }
+
+  /// True when `a` is strictly better than `b` in this metric's direction (never for
+  /// `neutral`).
+  public func isBetter(_ a: Double, than b: Double) -> Bool {
+    switch direction {
+    case .lowerIsBetter: return a < b
+    case .higherIsBetter: return a > b
+    case .closerToOne: return a > 0 && b > 0 && abs(log(a)) < abs(log(b))
+    case .neutral: return false
+    }
+  }
+
+  /// Positions in `values` holding the best value (ties all marked); empty for `neutral` or
+  /// when no value is present.
+  public func best(of values: [Double?]) -> [Int] {
+    guard direction != .neutral else { return [] }
+    var winner: Double?
+    for case let v? in values where winner.map({ isBetter(v, than: $0) }) ?? true {
+      winner = v
+    }
+    guard let w = winner else { return [] }
+    return values.indices.filter { values[$0].map { !isBetter(w, than: $0) } ?? false }
+  }
+
+  public var description: String { id }
+
+  public static func == (a: QualityMetric, b: QualityMetric) -> Bool { a.id == b.id }
+  public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+
+  /// The metric with `id`, if the catalog has one.
+  public static func named(_ id: String) -> QualityMetric? { catalog.first { $0.id == id } }
+
+  /// Every metric, grouped (accuracy, ends, smoothness, width, latency, size), each id once.
+  public static let catalog: [QualityMetric] =
+    accuracyMetrics + endMetrics + smoothnessMetrics + widthMetrics + latencyMetrics
+    + sizeMetrics
+}

@@ -1,4 +1,0 @@
-import SigbenchQuality
-import Testing
-
-@Test func qualityModuleLinks() { _ = SigbenchQuality.self }

@@ -1,4 +1,0 @@
-import SigbenchSynth
-import Testing
-
-@Test func synthModuleLinks() { _ = SigbenchSynth.self }

@@ -171,38 +171,12 @@ struct BaselineCommand: Command {
   }
 
   func list(_ console: Console) throws -> ExitCode {
-    let store = actions.store
-    let names = ((try? FileManager.default.contentsOfDirectory(atPath: store.folder.path)) ?? [])
-      .filter { $0.hasSuffix(".json") }.sorted()
-    guard !names.isEmpty else {
-      console.out("no baselines in \(store.folder.path)")
-      return .success
-    }
-    let here = MachineFingerprint.current()
     let checksum = try a.value("corpus").map {
       try CorpusInput.load($0, progress: console.progress).checksum
     }
-    for n in names {
-      guard let b = try? Baseline.decode(Data(contentsOf: store.folder.appendingPathComponent(n)))
-      else {
-        console.out("\(n): unreadable")
-        continue
-      }
-      var line =
-        "\(b.name)  \(b.createdAt)  commit \(b.provenance.gitCommit?.prefix(10) ?? "unknown")"
-      line += "  \(b.processes) processes, \(b.strategies.count) strategies"
-      if !b.acknowledgements.isEmpty { line += ", \(b.acknowledgements.count) acknowledged" }
-      if let c = checksum {
-        line +=
-          "  timing: "
-          + (b.timingIncompatibility(machine: here, corpusChecksum: c).map {
-            "incompatible (\($0))"
-          } ?? "usable")
-      } else {
-        line += "  machine: " + (b.machine == here ? "same" : "different")
-      }
-      console.out(line)
-    }
+    let rows = actions.list(corpusChecksum: checksum)
+    if rows.isEmpty { console.out("no baselines in \(actions.store.folder.path)") }
+    for row in rows { console.out(row) }
     return .success
   }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import SigbenchFormats
 import SigbenchResults
 import SigbenchRun
 
@@ -25,18 +24,12 @@ struct FixturesCommand: Command {
   }
 
   func run(console: Console) throws -> ExitCode {
-    let format = NativeFormat()
-    var differ: [String] = []
-    for f in CorpusFixtures.all() {
-      let url = URL(fileURLWithPath: dir).appendingPathComponent("\(f.name).sigbench.json")
-      let data = try format.encode(f.drawing)
-      if check {
-        if (try? Data(contentsOf: url)) != data { differ.append(url.path) }
-      } else {
-        try AtomicFiles.write(data, to: url)
-        console.out(url.path)
-      }
+    let generated = try GeneratedFiles.fixtures()
+    guard check else {
+      for path in try generated.write(to: dir) { console.out(path) }
+      return .success
     }
+    let differ = generated.differences(in: dir)
     if !differ.isEmpty {
       throw CommandFailure(
         .toolError, "fixtures differ from the generator: \(differ.joined(separator: ", "))")

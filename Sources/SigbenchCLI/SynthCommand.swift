@@ -1,6 +1,6 @@
 import Foundation
-import SigbenchFormats
 import SigbenchResults
+import SigbenchRun
 import SigbenchSynth
 
 /// `sigbench synth [DIR]`: writes (or with `--check` compares) the synthetic corpus of
@@ -81,66 +81,17 @@ struct SynthCommand: Command {
   }
 
   func run(console: Console) throws -> ExitCode {
-    let root = URL(fileURLWithPath: dir)
-    var differ: [String] = []
-    var expected: Set<String> = []
-    for (name, encoded) in Self.encodeAll(set, digitizers).joined() {
-      let data: Data
-      do { data = try encoded.get() } catch {
-        throw CommandFailure(.toolError, "cannot encode \(name): \(error)")
-      }
-      let url = root.appendingPathComponent(name)
-      expected.insert(name)
-      if check {
-        if (try? Data(contentsOf: url)) != data { differ.append(url.path) }
-      } else {
-        try AtomicFiles.write(data, to: url)
-        console.out(url.path)
-      }
+    let generated = try GeneratedFiles.synthetic(set, digitizers)
+    guard check else {
+      for path in try generated.write(to: dir) { console.out(path) }
+      return .success
     }
-    if check {
-      let present = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
-      for extra in present.sorted()
-      where extra.hasSuffix(".sigbench.json") && !expected.contains(extra) {
-        differ.append(root.appendingPathComponent(extra).path + " (not part of the set)")
-      }
-    }
+    let differ = generated.differences(in: dir, strayExtension: ".sigbench.json")
     if !differ.isEmpty {
       throw CommandFailure(
         .toolError, "synthetic files differ from the generator: \(differ.joined(separator: ", "))")
     }
-    if check { console.note("synth: \(expected.count) files match the generator") }
+    console.note("synth: \(generated.files.count) files match the generator")
     return .success
-  }
-
-  /// Every file of the set as (file name, native bytes), per motion in plan order. Motions are
-  /// independent, so they are generated on every core; the order never depends on timing.
-  static func encodeAll(_ set: SyntheticSet, _ digitizers: [DigitizerSettings]) -> [[(
-    String, Result<Data, any Error>
-  )]] {
-    let plans = set.plans
-    let results = Results(count: plans.count)
-    DispatchQueue.concurrentPerform(iterations: plans.count) { i in
-      let files = set.files(for: plans[i], digitizers).map { f in
-        (
-          f.name + ".sigbench.json",
-          Result<Data, any Error> { try NativeFormat().encode(f.sampled.drawing) }
-        )
-      }
-      results.set(i, files)
-    }
-    return results.values
-  }
-
-  /// Per-motion results written from concurrent iterations, under a lock.
-  final class Results: @unchecked Sendable {
-    let lock = NSLock()
-    var values: [[(String, Result<Data, any Error>)]]
-    init(count: Int) { values = Array(repeating: [], count: count) }
-    func set(_ i: Int, _ v: [(String, Result<Data, any Error>)]) {
-      lock.lock()
-      values[i] = v
-      lock.unlock()
-    }
   }
 }

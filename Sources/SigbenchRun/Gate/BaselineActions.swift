@@ -69,4 +69,30 @@ public struct BaselineActions: Sendable {
     try AtomicFiles.write(try b.encoded(), to: url)
     return url
   }
+
+  /// One line per stored baseline: name, date, commit, processes, strategies, acknowledgements,
+  /// and whether this machine (and, given its checksum, a corpus) can use its timing.
+  public func list(corpusChecksum checksum: String?) -> [String] {
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: store.folder.path)) ?? [])
+      .filter { $0.hasSuffix(".json") }.sorted()
+    let here = MachineFingerprint.current()
+    return names.map { n in
+      guard let b = try? Baseline.decode(Data(contentsOf: store.folder.appendingPathComponent(n)))
+      else { return "\(n): unreadable" }
+      var line =
+        "\(b.name)  \(b.createdAt)  commit \(b.provenance.gitCommit?.prefix(10) ?? "unknown")"
+      line += "  \(b.processes) processes, \(b.strategies.count) strategies"
+      if !b.acknowledgements.isEmpty { line += ", \(b.acknowledgements.count) acknowledged" }
+      if let c = checksum {
+        line +=
+          "  timing: "
+          + (b.timingIncompatibility(machine: here, corpusChecksum: c).map {
+            "incompatible (\($0))"
+          } ?? "usable")
+      } else {
+        line += "  machine: " + (b.machine == here ? "same" : "different")
+      }
+      return line
+    }
+  }
 }

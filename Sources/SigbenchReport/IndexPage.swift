@@ -128,18 +128,20 @@ public enum IndexPage {
     }.map(\.element)
   }
 
-  /// Rates in bins with counts, highest count first: "100 Hz: 80 drawings; 120 Hz: 1; timed,
-  /// rate not stated: 3; untimed: 2". A rate is binned to the nearest whole Hz (readers estimate
-  /// rates from timestamps, so 100.00000000009 and 99.9999 Hz are one device rate).
+  /// Rates in bins with counts, highest count first: "100 Hz: 80 drawings; 60 Hz: 12;
+  /// 30–60 Hz: 40; timed, rate not stated: 3; untimed: 2". A rate within 5 % of a common device
+  /// rate (`deviceRates`; the nearest when two are) counts as that rate (readers estimate rates from timestamps, so
+  /// 100.00000000009 and 99.9 Hz are one device); any other falls into a range of
+  /// `rateRanges`.
   public static func sampleRates(_ r: RunResult) -> String {
     var counts: [String: Int] = [:]
     var order: [String: Double] = [:]
     for s in r.samples {
       let key: String
       if let rate = s.sampleRate ?? legacyRate(s.metadata["sample rate"]) {
-        let hz = rate.rounded()
-        key = "\(Int(hz)) Hz"
-        order[key] = hz
+        let bin = rateBin(rate)
+        key = bin.0
+        order[key] = bin.1
       } else {
         key = s.timed ? "timed, rate not stated" : "untimed"
         order[key] = .infinity
@@ -153,6 +155,25 @@ public enum IndexPage {
     return sorted.enumerated().map { i, e in
       "\(e.key): \(e.value)\(i == 0 ? (e.value == 1 ? " drawing" : " drawings") : "")"
     }.joined(separator: "; ")
+  }
+
+  /// Rates digitizers and touch screens commonly report, Hz.
+  static let deviceRates: [Double] = [30, 50, 60, 75, 90, 100, 120, 125, 133, 200, 240, 250, 500]
+  /// Ranges for the other rates, Hz (lower bound inclusive).
+  static let rateRanges: [Double] = [0, 10, 30, 60, 100, 200, 500, 1000]
+
+  /// The bin of `rate` and its sort position.
+  static func rateBin(_ rate: Double) -> (String, Double) {
+    if let d = deviceRates.filter({ abs(rate - $0) <= 0.05 * $0 }).min(by: {
+      abs(rate - $0) < abs(rate - $1)
+    }) {
+      return ("\(Int(d)) Hz", d)
+    }
+    let lo = rateRanges.last { $0 <= rate } ?? 0
+    guard let hi = rateRanges.first(where: { $0 > rate }) else {
+      return ("≥ \(Int(lo)) Hz", lo)
+    }
+    return ("\(Int(lo))–\(Int(hi)) Hz", lo)
   }
 
   /// The rate in a "sample rate" metadata text ("100.00000000009095 Hz") of older results.

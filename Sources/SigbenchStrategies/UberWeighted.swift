@@ -16,7 +16,7 @@ import SigbenchCore
 /// and paint (`UIBezierPath+UBWeightedPoint`): rung outline, non-zero fill plus a 1 px stroke
 /// (`outlineStrokeWidth` = 1), visible width = weight + 1, flat ends, and a tap is a disc of
 /// radius 3, which the 1 px outline stroke shows with radius 3.5. The Swift port's bug is not
-/// reproduced: its two-point line is a triangle (UberSignature issue #16); here the line is
+/// reproduced: its two-point line is a triangle (github.com/uber/UberSignature, #16); here the line is
 /// the full quadrilateral.
 ///
 /// Latency: finalized cubics are `stable`; the temporary shape is `tentative` and is replaced

@@ -16,7 +16,7 @@ import SigbenchCore
 ///
 /// Every shape is filled non-zero and stroked 1 px (the caller sets `outlineStrokeWidth`), so
 /// the visible width is the weight + 1. The Swift port's bug, a two-point line drawn as the
-/// triangle (a.start, b.start, b.end) instead of the quadrilateral (UberSignature issue #16),
+/// triangle (a.start, b.start, b.end) instead of the quadrilateral (github.com/uber/UberSignature, #16),
 /// is not reproduced.
 ///
 /// - Complexity: O(1), at most 5 path elements per shape, no allocation.

@@ -81,7 +81,7 @@ struct SyntheticFactsTests {
     let s = try Self.strategy("uber-weighted")
     let drawings = try Self.motions(8)
     #expect(drawings.count == 24, "8 motions × 3 rates")
-    let figures = QualityRun.measure(drawings, strategies: [s, try Self.strategy("straight")])
+    let figures = try QualityRun.measure(drawings, strategies: [s, try Self.strategy("straight")])
     let ratio = try #require(figures[s.label]?.rateWidthRatio)
     #expect(ratio > 1.005, "width 240 Hz / 60 Hz = \(ratio)")
     // The reference strategy draws a constant width: exactly 1.

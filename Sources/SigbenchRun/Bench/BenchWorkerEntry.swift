@@ -44,7 +44,7 @@ public enum BenchWorkerEntry {
 
   /// Measures every strategy's quality over the session's corpus (`QualityRun`).
   public static func quality(_ session: BenchSession, to file: String) throws {
-    let figures = QualityRun.measure(session.drawings, strategies: session.strategies)
+    let figures = try QualityRun.measure(session.drawings, strategies: session.strategies)
     try AtomicFiles.write(try ResultJSON.encode(figures), to: URL(fileURLWithPath: file))
   }
 }

@@ -39,7 +39,7 @@ public struct BaselineActions: Sendable {
       lanes: options.lanes, replicates: report.replicates, counters: report.counters,
       counterRun: report.counterRun, acknowledgements: [], injection: report.injection)
     progress(.note("measuring quality"))
-    baseline.quality = QualityRun.measure(session.drawings, strategies: session.strategies)
+    baseline.quality = try QualityRun.measure(session.drawings, strategies: session.strategies)
     try AtomicFiles.write(try baseline.encoded(), to: url)
     return (baseline, url, dropped)
   }

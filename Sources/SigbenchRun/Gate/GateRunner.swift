@@ -356,8 +356,15 @@ public struct GateRunner: Sendable {
       return
     }
     progress(.note("gate: measuring quality"))
-    let head =
-      config.headQuality ?? QualityRun.measure(session.drawings, strategies: session.strategies)
+    let head: [String: QualityFigures]
+    do {
+      head =
+        try config.headQuality
+        ?? QualityRun.measure(session.drawings, strategies: session.strategies)
+    } catch {
+      report.qualityStatus = "unavailable: \(error)"
+      return
+    }
     var comparisons = QualityEvaluator.compare(head: head, base: base, settings: config.settings)
     for i in comparisons.indices where comparisons[i].verdict == .regressed {
       if let a = acknowledgement(

@@ -136,29 +136,13 @@ public enum ToolInfo {
 }
 
 extension RunPipeline {
-  /// Each strategy's quality over the corpus, and the rate stability of motions recorded at
-  /// several rates (`MotionKey`), from the per-sample figures.
+  /// Each strategy's quality over the corpus from the per-sample figures (`QualityRun`).
   static func quality(
     _ entries: [SampleEntry], _ drawings: [Drawing], strategies: [ConfiguredStrategy]
   ) -> RunQuality {
-    var perStrategy: [String: QualityFigures] = [:]
-    var rates: [String: [RateStability]] = [:]
-    for s in strategies {
-      var parts: [QualityFigures] = []
-      var rateSamples: [QualityMeasure.RateSample] = []
-      for (entry, drawing) in zip(entries, drawings) {
-        guard let q = entry.page?.quality?[s.label] else { continue }
-        parts.append(q)
-        if let key = MotionKey.read(
-          notes: drawing.metadata.notes, sampleRate: drawing.metadata.sampleRate)
-        {
-          rateSamples.append(.init(motion: key.motion, rate: key.rate, figures: q))
-        }
-      }
-      let stability = QualityMeasure.rateStability(rateSamples)
-      rates[s.label] = stability
-      perStrategy[s.label] = QualityMeasure.aggregate(parts, rateStability: stability)
+    let figures = entries.map { e in
+      strategies.map { e.page?.quality?[$0.label] ?? QualityFigures() }
     }
-    return RunQuality(strategies: perStrategy, rateStability: rates)
+    return QualityRun.aggregate(figures, drawings, strategies: strategies)
   }
 }

@@ -54,8 +54,7 @@ struct SampleJob: Sendable {
         cornerCrops[strategy.label] = try write(
           try images.crop(drawing, inks, t), "\(key)-corner.png")
       }
-      var q = QualityMeasure.drawing(drawing, traces: traces)
-      q.svgBytesPerSample = try SampleJob.svgBytesPerSample(inks, samples: q.samples)
+      let q = try QualityRun.drawing(drawing, traces: traces)
       quality[strategy.label] = q
       metrics[strategy.label] = SampleJob.metrics(inks, q)
     }
@@ -90,14 +89,6 @@ struct SampleJob: Sendable {
       fillElements: inks.reduce(0) { $0 + $1.stable.outline.count + $1.stable.discs.count },
       endGapPx: q.endGapMax, truthMeanPx: truth ? q.accuracyMean : nil,
       truthMaxPx: truth ? q.accuracyMax : nil)
-  }
-
-  /// Bytes of the SVG export of the drawing's ink (no background, tight box) per input sample;
-  /// `nil` without samples.
-  static func svgBytesPerSample(_ inks: [StrokeInk], samples: Int) throws -> Double? {
-    guard samples > 0 else { return nil }
-    let svg = try SVGWriter(style: VectorStyle()).document(inks.map(\.stable))
-    return Double(svg.utf8.count) / Double(samples)
   }
 
   /// The drawing's entry for the result: counts, flags and the metadata shown on the sheet.

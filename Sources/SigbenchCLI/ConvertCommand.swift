@@ -51,6 +51,10 @@ struct ConvertCommand: Command {
       writer = f
     }
     var o = DecodeOptions()
+    if let u = a.value("units"), !DecodeOptions.isKnownUnit(u) {
+      throw ValidationError(
+        "--units must be a length unit such as mm, cm, in, pt or px; got '\(u)'.")
+    }
     o.unitsOverride = a.value("units")
     options = o
   }

@@ -29,6 +29,10 @@ struct InfoCommand: Command {
     file = a.positionals[0]
     format = try InfoCommand.format(a.value("format"))
     var o = DecodeOptions()
+    if let u = a.value("units"), !DecodeOptions.isKnownUnit(u) {
+      throw ValidationError(
+        "--units must be a length unit such as mm, cm, in, pt or px; got '\(u)'.")
+    }
     o.unitsOverride = a.value("units")
     options = o
     json = a.flag("json")

@@ -69,6 +69,12 @@ public struct DecodeOptions: Sendable, Hashable {
   public var unitsOverride: String?
 
   public init() {}
+
+  /// Whether `unit` can be given as `unitsOverride`: a physical length unit a reader converts
+  /// (mm, cm, in, pt, pc, px, himetric, …).
+  public static func isKnownUnit(_ unit: String) -> Bool {
+    InkMLUnits.pxPerLengthUnit(unit) != nil
+  }
 }
 
 /// The drawings read from one file, plus what the reader repaired or decided.

@@ -106,4 +106,13 @@ struct OptionValidationTests {
     #expect(s.code == 64, "\(s.stderr)")
     #expect(w2.isEmpty)
   }
+
+  @Test("info and convert refuse a unit no reader can convert")
+  func units() throws {
+    let file = Self.corpus + "/tap.sigbench.json"
+    let r = try EndToEndTests.run(["info", file, "--units", "banana"])
+    #expect(r.code == 64, "\(r.stderr)")
+    #expect(r.stderr.contains("--units") && r.stderr.contains("banana"))
+    #expect(try EndToEndTests.run(["info", file, "--units", "mm"]).code == 0)
+  }
 }

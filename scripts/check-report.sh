@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Checks the HTML sheet in a real browser: installs Debian's chromium if missing, makes a fresh run
-# on Corpus/, loads the index and one sample page headless, saves screenshots, and fails when a
+# on the fixtures and one synthetic motion of Corpus/, loads the index and one sample page
+# headless, saves screenshots, and fails when a
 # page is blank, an image is broken, or the DOM lacks the expected tables, charts and images.
 # Usage: scripts/check-report.sh [SIGBENCH_BINARY]   (default .build/debug/sigbench)
 # Screenshots and DOM dumps are left in Reports/browser-check/ for people to look at.
@@ -12,7 +13,14 @@ bin=${1:-.build/debug/sigbench}
 out=Reports/browser-check
 rm -rf "$out"
 mkdir -p "$out"
-"$bin" run --corpus Corpus/ --out "$out/reports" --quiet >/dev/null || {
+# The page under test needs every kind of content, not every drawing: the edge-case fixtures
+# and one synthetic motion at its three rates (so the quality section draws its width-by-rate
+# chart). The whole Corpus/ in a debug build takes minutes; this takes seconds.
+corpus="$out/corpus"
+mkdir -p "$corpus/synthetic"
+cp Corpus/fixtures/*.sigbench.json "$corpus/"
+cp Corpus/synthetic/signature-01-*.sigbench.json "$corpus/synthetic/"
+"$bin" run --corpus "$corpus" --out "$out/reports" --quiet >/dev/null || {
   code=$?
   [[ $code -eq 4 ]] || { echo "check-report: sigbench run failed with exit $code" >&2; exit 1; }
 }

@@ -98,7 +98,9 @@ struct BaselineCommand: Command {
       }
       lane = v
     }
-    let metrics = GateMetric.allCases.map(\.rawValue) + CounterMetric.allCases.map(\.rawValue)
+    let metrics =
+      GateMetric.allCases.map(\.rawValue) + CounterMetric.allCases.map(\.rawValue)
+      + QualityMetric.catalog.filter { $0.direction != .neutral }.map(\.id)
     if let m = a.value("metric"), !metrics.contains(m) {
       throw ValidationError(
         "--metric must be one of \(metrics.joined(separator: ", ")); got '\(m)'.")

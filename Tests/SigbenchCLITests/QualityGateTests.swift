@@ -38,5 +38,20 @@ struct QualityGateTests {
     let r = try #require(g2.qualityRegressions.first)
     #expect(r.strategy == "catmull-rom" && r.metric == "accuracy-mean")
     #expect(g2.outcome.contains("regression"))
+    // Acknowledged by metric id, the same regression is reported and no longer fails.
+    let ack = try GateCommandTests.run([
+      "baseline", "ack", "q", "--strategy", "catmull-rom", "--metric", "accuracy-mean",
+      "--reason", "test: accepted", "--out", out.path,
+    ])
+    #expect(ack.code == 0, "\(ack.stderr)")
+    let acked = try GateCommandTests.run(
+      ["gate", "--baseline", "q", "--json", "--budget-report-only"] + common)
+    let g3 = try GateReport.decode(Data(acked.stdout.utf8))
+    #expect(g3.qualityRegressions.isEmpty)
+    #expect(
+      (g3.quality ?? []).contains {
+        $0.metric == "accuracy-mean" && $0.verdict == .acknowledged
+          && $0.acknowledgement == "test: accepted"
+      })
   }
 }

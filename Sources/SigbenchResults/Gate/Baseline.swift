@@ -134,8 +134,10 @@ public struct Acknowledgement: Codable, Hashable, Sendable {
   }
 
   /// True when this acknowledgement covers `strategy` (label or id) × `lane` × `metric`.
-  public func covers(strategy s: String, id: String, lane l: BenchLane, metric m: String) -> Bool {
-    (strategy == s || strategy == id) && (lane == nil || lane == l)
+  /// `l` is `nil` for a comparison without a lane (quality): any acknowledgement of the strategy
+  /// and metric covers it.
+  public func covers(strategy s: String, id: String, lane l: BenchLane?, metric m: String) -> Bool {
+    (strategy == s || strategy == id) && (lane == nil || l == nil || lane == l)
       && (metric == nil || metric == m)
   }
 }

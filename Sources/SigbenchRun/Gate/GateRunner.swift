@@ -160,7 +160,7 @@ public struct GateRunner: Sendable {
     }
   }
 
-  func acknowledgement(_ strategy: String, _ lane: BenchLane, _ metric: String, _ b: Baseline?)
+  func acknowledgement(_ strategy: String, _ lane: BenchLane?, _ metric: String, _ b: Baseline?)
     -> String?
   {
     let id = session.strategies.first { $0.label == strategy }?.id ?? strategy
@@ -368,7 +368,7 @@ public struct GateRunner: Sendable {
     var comparisons = QualityEvaluator.compare(head: head, base: base, settings: config.settings)
     for i in comparisons.indices where comparisons[i].verdict == .regressed {
       if let a = acknowledgement(
-        comparisons[i].strategy, .smooth, comparisons[i].metric, config.baseline)
+        comparisons[i].strategy, nil, comparisons[i].metric, config.baseline)
       {
         comparisons[i].verdict = .acknowledged
         comparisons[i].acknowledgement = a

@@ -64,15 +64,20 @@ let package = Package(
         "SigbenchResults", "SigbenchBench", "SigbenchReport", "SigbenchRun", "SigbenchSynth",
       ]),
     .executableTarget(name: "sigbench", dependencies: ["SigbenchCLI"]),
+    // Test support only: counts heap allocations (defines malloc for the test executable).
+    .target(name: "CAllocCounter"),
     .target(
       name: "SigbenchTestSupport",
       dependencies: [
         "SigbenchCore", "SigbenchStrategies", "SigbenchFormats", "SigbenchRender", "CZlib", "CLZMA",
+        "CAllocCounter",
       ]),
     .testTarget(name: "SigbenchCoreTests", dependencies: ["SigbenchCore", "SigbenchTestSupport"]),
     .testTarget(
       name: "SigbenchStrategiesTests",
-      dependencies: ["SigbenchCore", "SigbenchStrategies", "SigbenchTestSupport"]),
+      dependencies: [
+        "SigbenchCore", "SigbenchStrategies", "SigbenchFormats", "SigbenchTestSupport",
+      ]),
     .testTarget(
       name: "SigbenchFormatsTests",
       dependencies: [

@@ -28,6 +28,10 @@ struct BenchCommand: Command {
         default: "1"),
     ] + OptionGroups.counters + [
       OptionSpec("no-synthetic", help: "Skip the synthetic strokes of 10 to 10,000 samples."),
+      OptionSpec(
+        "costly-cases",
+        help: "Also time whole-stroke and offline strategies in the raster lane and on synthetic "
+          + "strokes above 1,000 samples (skipped by default: their cost grows with the stroke)."),
       OptionGroups.quiet,
       OptionSpec("json", help: "Print bench.json on stdout."),
       OptionSpec("worker", value: "FILE", help: "(internal) Run as a timing worker writing FILE."),
@@ -66,6 +70,7 @@ struct BenchCommand: Command {
     counterPoints = try a.integer("counter-points", BenchRunSettings.counterPointsRange)
     counters = !a.flag("no-counters")
     if a.flag("no-synthetic") { options.syntheticLengths = [] }
+    if a.flag("costly-cases") { options.includeCostlyCases = true }
     json = a.flag("json")
     worker = a.value("worker")
     counterWorker = a.value("counter-worker")

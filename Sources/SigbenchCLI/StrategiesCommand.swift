@@ -41,8 +41,13 @@ struct StrategiesCommand: Command {
     if describe == nil {
       for e in entries {
         let ref = e.descriptor.id == StrategyCatalog.referenceID ? " (reference)" : ""
-        console.out(HelpFormatter.row(e.descriptor.id, e.descriptor.summary + ref).dropLast() + "")
+        let cost = e.descriptor.cost.isIncremental ? "" : " [\(e.descriptor.cost.rawValue)]"
+        console.out(
+          HelpFormatter.row(e.descriptor.id, e.descriptor.summary + ref + cost).dropLast() + "")
       }
+      console.out(
+        "\n  Strategies marked [whole-stroke-per-push] or [offline] cost more with every sample;"
+          + "\n  they run only when named in --strategies.")
       console.out("\n  See 'sigbench strategies --describe <id>' for a strategy's options.")
       return .success
     }

@@ -6,6 +6,8 @@ public struct StrategyConfiguration: Sendable, Hashable {
   public let values: [String: ParameterValue]
   /// Names of options whose value differs from the default, sorted.
   public let nonDefaultNames: [String]
+  /// The strategy's cost class (from its descriptor).
+  public let cost: StrategyCost
 
   /// Resolves `options` (name → text, as written in a spec) against `descriptor`.
   public init(descriptor: StrategyDescriptor, options: [(name: String, value: String)])
@@ -31,6 +33,7 @@ public struct StrategyConfiguration: Sendable, Hashable {
     self.values = values
     self.nonDefaultNames = descriptor.parameters.filter { values[$0.name] != $0.defaultValue }
       .map(\.name).sorted()
+    self.cost = descriptor.cost
   }
 
   /// `id` alone, or `id(a=1,b=x)` listing the non-default options sorted by name.

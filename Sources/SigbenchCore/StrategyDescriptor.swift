@@ -10,16 +10,41 @@ public struct StrategyDescriptor: Sendable {
   public var details: String
   /// Every option, in display order. Defaults, units and ranges live only here.
   public var parameters: [ParameterInfo]
+  /// How a push's cost grows with the stroke; decides the default strategy set, which checks
+  /// of the contract suite apply and which benchmark cases run unless asked for.
+  public var cost: StrategyCost
 
-  public init(id: String, summary: String, details: String, parameters: [ParameterInfo]) {
+  public init(
+    id: String, summary: String, details: String, parameters: [ParameterInfo],
+    cost: StrategyCost = .incremental
+  ) {
     self.id = id
     self.summary = summary
     self.details = details
     self.parameters = parameters
+    self.cost = cost
   }
 
   /// The declaration of option `name`, if any.
   public func parameter(named name: String) -> ParameterInfo? {
     parameters.first { $0.name == name }
   }
+}
+
+/// How a strategy's work per pushed sample grows with the stroke.
+public enum StrategyCost: String, Sendable, Hashable, CaseIterable {
+  /// O(1) work and no heap allocation per push in steady state (bounded state); the contract
+  /// suite checks both. In the default strategy set.
+  case incremental
+  /// A faithful port of a source that recomputes the whole stroke on every push, as its users
+  /// run it: O(n) per push for the n samples so far. Not in the default set; the benchmark
+  /// skips its synthetic strokes above 1,000 samples and its raster lane unless asked.
+  case wholeStrokePerPush = "whole-stroke-per-push"
+  /// Needs the whole stroke (or unbounded look-ahead): stores on push, emits everything as
+  /// tentative until finish, computes in finish. Not in the default set; skipped like
+  /// `wholeStrokePerPush`.
+  case offline
+
+  /// True when the O(1)-and-no-allocation rule applies.
+  public var isIncremental: Bool { self == .incremental }
 }

@@ -45,6 +45,8 @@ public struct ConfiguredStrategy: Sendable {
   public var label: String { configuration.label }
   /// The strategy's id.
   public var id: String { configuration.strategyID }
+  /// How its cost per push grows with the stroke.
+  public var cost: StrategyCost { configuration.cost }
 
   /// A fresh instance for one stroke.
   public func makeInstance() -> any SmoothingStrategy { factory() }

@@ -4,7 +4,7 @@ import SigbenchCore
 /// strays and reference that the ink never covers (a missing end) both count.
 ///
 /// - ink → reference: the ink's centreline is sampled every `QualityConstants
-///   .measurementSpacing` (0.5) px of arc length, ends included, each point placed on its
+///   .measurementSpacing` (1) px of arc length, ends included, each point placed on its
 ///   cubic; each point's distance to the nearest point of the reference polyline.
 /// - reference → ink: the reference polyline (ground truth, or the polyline through the
 ///   samples) sampled the same way; each point's distance to the nearest point of the
@@ -18,7 +18,7 @@ public enum CurveAccuracy {
   /// Distances from the ink to the reference and from the reference to the ink, one per
   /// measurement point, px. Either list is empty when its side has nothing to measure.
   ///
-  /// - Complexity: O(c + r + L / 0.5) expected, for c chords of the ink, r reference
+  /// - Complexity: O(c + r + L) expected, for c chords of the ink, r reference
   ///   vertices and L the two curves' length.
   public static func distances(ink: InkGeometry, reference: [Point]) -> (
     inkToReference: [Double], referenceToInk: [Double]

@@ -30,7 +30,7 @@ struct DrawingTally {
 
   /// Adds one stroke: its samples, its trace and its reference (truth when given).
   ///
-  /// - Complexity: O(c + r + n log n + L / 0.5) for c chords, r reference vertices, n
+  /// - Complexity: O(c + r + n log n + L) for c chords, r reference vertices, n
   ///   samples and L the length of ink and reference.
   mutating func add(samples input: [Sample], trace: StrokeTrace, truth: [Point]?) {
     strokes += 1

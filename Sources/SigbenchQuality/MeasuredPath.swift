@@ -47,37 +47,67 @@ struct MeasuredPath: Sendable {
   ///
   /// - Complexity: O(c) for c chords.
   init(centerline segments: [CenterlineSegment]) {
-    let counts = segments.map(MeasuredPath.chordCount)
-    let capacity = counts.reduce(1) { $0 + $1 + 1 }
-    points.reserveCapacity(capacity)
-    arc.reserveCapacity(capacity)
-    segment.reserveCapacity(capacity)
-    parameter.reserveCapacity(capacity)
-    width.reserveCapacity(capacity)
-    segmentEndArc.reserveCapacity(segments.count)
-    for (k, s) in segments.enumerated() {
-      let n = counts[k]
-      for i in 0...n {
-        let t = Double(i) / Double(n)
-        add(s.point(at: t), segment: k, parameter: t, width: s.width(at: t))
+    var counts: [Int] = []
+    counts.reserveCapacity(segments.count)
+    var capacity = 1
+    for s in segments {
+      let n = MeasuredPath.chordCount(s)
+      counts.append(n)
+      capacity += n + 1
+    }
+    // Written through buffers sized for every vertex, then trimmed: the same vertices as
+    // appending one by one (`add`), without a capacity check per array per vertex.
+    var pts = [Point](repeating: .zero, count: capacity)
+    var arcs = [Double](repeating: 0, count: capacity)
+    var segs = [Int](repeating: 0, count: capacity)
+    var params = [Double](repeating: 0, count: capacity)
+    var widths = [Double](repeating: 0, count: capacity)
+    var ends: [Double] = []
+    ends.reserveCapacity(segments.count)
+    var used = 0
+    pts.withUnsafeMutableBufferPointer { P in
+      arcs.withUnsafeMutableBufferPointer { A in
+        segs.withUnsafeMutableBufferPointer { S in
+          params.withUnsafeMutableBufferPointer { T in
+            widths.withUnsafeMutableBufferPointer { W in
+              for (k, s) in segments.enumerated() {
+                let n = counts[k]
+                for i in 0...n {
+                  let t = Double(i) / Double(n)
+                  let p = s.point(at: t)
+                  guard p.isFinite else { continue }
+                  if used > 0 {
+                    let last = P[used - 1]
+                    if p == last { continue }
+                    A[used] = A[used - 1] + last.distance(to: p)
+                  } else {
+                    A[0] = 0
+                  }
+                  P[used] = p
+                  S[used] = k
+                  T[used] = t
+                  W[used] = s.width(at: t)
+                  used += 1
+                }
+                ends.append(used > 0 ? A[used - 1] : 0)
+              }
+            }
+          }
+        }
       }
-      segmentEndArc.append(arc.last ?? 0)
     }
-  }
-
-  /// Appends one vertex unless it repeats the last one.
-  private mutating func add(_ p: Point, segment k: Int, parameter t: Double, width w: Double) {
-    guard p.isFinite else { return }
-    if let last = points.last {
-      guard p != last else { return }
-      arc.append(arc[arc.count - 1] + last.distance(to: p))
-    } else {
-      arc.append(0)
-    }
-    points.append(p)
-    segment.append(k)
-    parameter.append(t)
-    width.append(w)
+    let excess = capacity - used
+    pts.removeLast(excess)
+    arcs.removeLast(excess)
+    segs.removeLast(excess)
+    params.removeLast(excess)
+    widths.removeLast(excess)
+    points = pts
+    arc = arcs
+    segment = segs
+    parameter = params
+    width = widths
+    segmentEndArc = ends
   }
 
   /// Chords for one cubic (see `QualityConstants.flatteningTolerance`).

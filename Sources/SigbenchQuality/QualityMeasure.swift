@@ -15,7 +15,7 @@ public enum QualityMeasure {
   /// samples and updates are pooled over the drawing's strokes.
   ///
   /// - Precondition: `traces` has one trace per stroke, each of that stroke's samples.
-  /// - Complexity: O(c + r + n log n + L / 0.5) for c chords of ink, r truth vertices, n
+  /// - Complexity: O(c + r + n log n + L) for c chords of ink, r truth vertices, n
   ///   samples and L the length of ink and reference, plus O(u) for u updates.
   public static func drawing(_ drawing: Drawing, traces: [StrokeTrace]) -> QualityFigures {
     precondition(

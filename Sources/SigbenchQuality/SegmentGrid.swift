@@ -10,7 +10,7 @@ import SigbenchCore
 /// so far, and stops as soon as no unvisited cell can hold anything nearer, so its distance is
 /// exact: the same as comparing with every edge. Cells are twice the mean edge length but at
 /// least `minimumCell` (0.25 px, the scale of the distances measured), grown by half until
-/// there are at most 8m + 64 of them (memory stays linear in m for any bounding box).
+/// there are at most 4m + 64 of them (memory stays linear in m for any bounding box).
 ///
 /// Positions in CSS px.
 struct SegmentGrid: Sendable {
@@ -94,7 +94,7 @@ struct SegmentGrid: Sendable {
     }
     let width = maxX - minX
     let height = maxY - minY
-    let limit = 8 * Double(m) + 64
+    let limit = 4 * Double(m) + 64
     var c = max(2 * total / Double(m), SegmentGrid.minimumCell)
     while (width / c + 1) * (height / c + 1) > limit { c *= 1.5 }
     originX = minX

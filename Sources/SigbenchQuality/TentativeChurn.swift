@@ -5,7 +5,7 @@ import SigbenchCore
 /// previous call's tentative centreline to the current picture near the tail, px.
 ///
 /// - The previous tentative tail is sampled along each of its segments at parameter steps
-///   small enough that neighbouring points are at most `QualityConstants.measurementSpacing`
+///   small enough that neighbouring points are at most `QualityConstants.churnSpacing`
 ///   (0.5) px apart (k + 1 points with k = ⌈3 · longest control leg / 0.5⌉, since
 ///   |B′| ≤ 3 · longest leg), plus its disc centres. The largest distance needs only dense
 ///   points, not equal spacing.
@@ -107,7 +107,7 @@ struct TentativeChurn: Sendable {
     guard leg.isFinite else { return }
     let k = min(
       QualityConstants.maximumChordsPerSegment,
-      max(1, Int((3 * leg / QualityConstants.measurementSpacing).rounded(.up))))
+      max(1, Int((3 * leg / QualityConstants.churnSpacing).rounded(.up))))
     for i in 0...k {
       let p = s.point(at: Double(i) / Double(k))
       if p.isFinite { points.append(p) }

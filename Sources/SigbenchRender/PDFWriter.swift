@@ -103,6 +103,11 @@ public struct PDFWriter: Sendable {
         cairo_surface_destroy(surface)
         return CAIRO_STATUS_NO_MEMORY
       }
+      // cairo splits each arc into as few Béziers as its tolerance allows (0.1 device units,
+      // here PDF points, by default): a 1.5 px disc became a visibly flattened circle once the
+      // PDF is zoomed (IoU against the raster 0.980 at zoom 8). 0.001 pt keeps every disc
+      // round at any zoom a viewer allows.
+      cairo_set_tolerance(cr, 0.001)
       draw(strokes, frame: frame, transform: page.transform, cr)
       cairo_show_page(cr)
       let drawStatus = cairo_status(cr)
@@ -209,13 +214,18 @@ public struct PDFWriter: Sendable {
           cairo_close_path(cr)
           paint(stroked)
         }
+        // The discs as one path filled once (non-zero: their union), so where they overlap no
+        // anti-aliased edge is painted over another (a row of stamped circles would otherwise
+        // darken at every seam).
+        var discs = 0
         for d in g.discs where d.radius > 0 && d.radius.isFinite && d.center.isFinite {
           let p = t.apply(d.center)
           cairo_new_sub_path(cr)
           cairo_arc(cr, p.x, p.y, d.radius * t.scale, 0, 2 * Double.pi)
           cairo_close_path(cr)
-          paint(stroked)
+          discs += 1
         }
+        if discs > 0 { paint(stroked) }
       }
       if layered {
         cairo_pop_group_to_source(cr)

@@ -38,8 +38,8 @@ public struct CatmullRom: SmoothingStrategy {
         help: "Knot exponent: 0.5 centripetal (no cusps or loops), 0 uniform, 1 chordal.")
     ]
       + StageSettings.parameters(
-        minDistance: InputFilter.parameter(
-          default: 0.01, lower: 1e-6, typical: "0.01–1"),
+        filter: InputFilter.parameters(
+          minDistance: 0.01, lower: 1e-6, typical: "0.01–1"),
         width: .constant, size: 2, outline: .round))
 
   public static func settings(from configuration: StrategyConfiguration) throws -> Settings {
@@ -62,7 +62,7 @@ public struct CatmullRom: SmoothingStrategy {
   public init(settings: Settings) {
     stages = settings.stages
     alpha = settings.alpha
-    filter = InputFilter(minDistance: settings.stages.minDistance)
+    filter = InputFilter(settings.stages.filter)
   }
 
   public mutating func process(_ sample: Sample, into output: inout StrokeOutput) {
@@ -72,12 +72,11 @@ public struct CatmullRom: SmoothingStrategy {
       return
     }
     if count == 0 { origin = sample.point }
-    let local = sample.translated(by: -origin)
-    let p = local.point
-    guard filter.accept(p) else {
+    guard let local = filter.apply(sample.translated(by: -origin)) else {
       writeTail(into: &output.tentative)
       return
     }
+    let p = local.point
     let new = WeightedPoint(
       p, width: stages.width.width(of: local, after: count == 0 ? nil : c.point))
     z = a

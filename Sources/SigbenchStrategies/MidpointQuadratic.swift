@@ -30,7 +30,8 @@ public struct MidpointQuadratic: SmoothingStrategy {
       + " look-ahead); the final half-segment is never drawn, as in that view. A single sample"
       + " shows a tentative dot.",
     parameters: StageSettings.parameters(
-      minDistance: InputFilter.parameter(default: 0, typical: "0 (keep all)–2"),
+      filter: InputFilter.parameters(
+        minDistance: 0, typical: "0 (keep all)–2"),
       width: .constant, size: 3, outline: .round))
 
   public static func settings(from configuration: StrategyConfiguration) throws -> Settings {
@@ -50,7 +51,7 @@ public struct MidpointQuadratic: SmoothingStrategy {
 
   public init(settings: Settings) {
     stages = settings
-    filter = InputFilter(minDistance: settings.minDistance)
+    filter = InputFilter(settings.filter)
   }
 
   public mutating func process(_ sample: Sample, into output: inout StrokeOutput) {
@@ -62,14 +63,13 @@ public struct MidpointQuadratic: SmoothingStrategy {
       return
     }
     if count == 0 { origin = sample.point }
-    let local = sample.translated(by: -origin)
-    let p = local.point
-    guard filter.accept(p) else {
+    guard let local = filter.apply(sample.translated(by: -origin)) else {
       if count == 1 {
         stages.outline.write(.dot(current), startCap: true, origin: origin, into: &output.tentative)
       }
       return
     }
+    let p = local.point
     let w = stages.width.width(of: local, after: count == 0 ? nil : current.point)
     let new = WeightedPoint(p, width: w)
     if count == 0 {

@@ -26,7 +26,8 @@ public struct Straight: SmoothingStrategy {
     summary: "Polyline through the samples; constant width, round caps and joins.",
     details: "Seeds 001 and 004. Zero look-ahead; nothing tentative. Reference strategy.",
     parameters: StageSettings.parameters(
-      minDistance: InputFilter.parameter(default: 0, typical: "0 (keep all)–2"),
+      filter: InputFilter.parameters(
+        minDistance: 0, typical: "0 (keep all)–2"),
       width: .constant, size: 2, outline: .round))
 
   public static func settings(from configuration: StrategyConfiguration) throws -> Settings {
@@ -41,15 +42,14 @@ public struct Straight: SmoothingStrategy {
 
   public init(settings: Settings) {
     stages = settings
-    filter = InputFilter(minDistance: settings.minDistance)
+    filter = InputFilter(settings.filter)
   }
 
   public mutating func process(_ sample: Sample, into output: inout StrokeOutput) {
     stages.outline.preparePaint(&output)
     guard sample.point.isFinite else { return }  // ignored, like a filtered sample
     if previous == nil { origin = sample.point }
-    let local = sample.translated(by: -origin)
-    guard filter.accept(local.point) else { return }
+    guard let local = filter.apply(sample.translated(by: -origin)) else { return }
     let current = WeightedPoint(
       local.point, width: stages.width.width(of: local, after: previous?.point))
     if let a = previous {

@@ -9,6 +9,12 @@ public enum StrategyCatalog {
     .of(MidpointQuadratic.self),
     .of(UberWeighted.self),
     .of(CatmullRom.self),
+    .of(SignaturePad.self),
+    .of(SignaturePadFixed.self),
+    .of(PerfectFreehand.self),
+    .of(PerfectFreehandIncremental.self),
+    .of(Chaikin.self),
+    .of(RamerDouglasPeucker.self),
   ]
 
   /// The reference strategy's id.
@@ -41,8 +47,12 @@ public enum StrategyCatalog {
     return result
   }
 
-  /// Every strategy with default options, in catalog order.
+  /// The default strategy set: every incremental strategy (`StrategyCost.incremental`) with
+  /// default options, in catalog order. Whole-stroke-per-push ports and offline simplifiers run
+  /// only when named.
   public static func defaults() -> [ConfiguredStrategy] {
-    all.map { try! $0.configure(StrategySpec(id: $0.descriptor.id)) }
+    all.filter(\.descriptor.cost.isIncremental).map {
+      try! $0.configure(StrategySpec(id: $0.descriptor.id))
+    }
   }
 }

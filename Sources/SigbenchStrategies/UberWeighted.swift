@@ -39,8 +39,8 @@ public struct UberWeighted: SmoothingStrategy {
       "uber/UberSignature 1.0.3 (Objective-C). Finalizes one cubic per three samples; the"
       + " temporary dot/line/quad/cubic is tentative and is baked as-is at pen-up.",
     parameters: StageSettings.parameters(
-      minDistance: InputFilter.parameter(
-        default: UberConstants.touchDistanceThreshold, typical: "2"),
+      filter: InputFilter.parameters(
+        minDistance: UberConstants.touchDistanceThreshold, typical: "2"),
       width: .uberDistance, size: 3, outline: .rungs))
 
   public static func settings(from configuration: StrategyConfiguration) throws -> Settings {
@@ -62,7 +62,7 @@ public struct UberWeighted: SmoothingStrategy {
 
   public init(settings: Settings) {
     stages = settings
-    filter = InputFilter(minDistance: settings.minDistance)
+    filter = InputFilter(settings.filter)
   }
 
   public mutating func process(_ sample: Sample, into output: inout StrokeOutput) {
@@ -71,12 +71,16 @@ public struct UberWeighted: SmoothingStrategy {
       writeTemporary(into: &output.tentative)
       return
     }
-    if n == 0 { origin = sample.point }
-    let local = sample.translated(by: -origin)
+    if n == 0 {
+      origin = sample.point
+      filter.reset()
+    }
+    guard let local = filter.apply(sample.translated(by: -origin)) else {
+      writeTemporary(into: &output.tentative)
+      return
+    }
     let p = local.point
     if n == 0 {
-      filter.reset()
-      _ = filter.accept(p)
       p0 = WeightedPoint(p, width: stages.width.width(of: local, after: nil))
       n = 1
       atStrokeStart = true
@@ -84,10 +88,6 @@ public struct UberWeighted: SmoothingStrategy {
       return
     }
     let prev = slot(n - 1)
-    guard filter.accept(p) else {
-      writeTemporary(into: &output.tentative)
-      return
-    }
     let new = WeightedPoint(p, width: stages.width.width(of: local, after: prev.point))
     if n == 4 {
       let m = p2.point.midpoint(p)

@@ -26,10 +26,10 @@ private let straight = try! StrategyCatalog.configure(StrategySpec(id: "straight
   let d = CurveAccuracy.distances(ink: ink, reference: truth)
   #expect(d.inkToReference.max()! < 1e-12)
   #expect(abs(d.referenceToInk.max()! - 50) < 1e-9)
-  // 301 reference points every 0.5 px; the second leg's 100 points average 25.25 px.
-  #expect(d.referenceToInk.count == 301)
+  // 151 reference points every 1 px; the second leg's 50 points are 1, 2, … 50 px away.
+  #expect(d.referenceToInk.count == 151)
   let mean = d.referenceToInk.reduce(0, +) / Double(d.referenceToInk.count)
-  #expect(abs(mean - (0.5 * 100 * 101 / 2) / 301) < 1e-9)
+  #expect(abs(mean - Double(50 * 51 / 2) / 151) < 1e-9)
 }
 
 @Test func gridDistancesEqualBruteForceOnSeededRandomCurves() throws {

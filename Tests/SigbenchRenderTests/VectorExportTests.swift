@@ -110,8 +110,17 @@ struct VectorExportTests {
     return p.terminationStatus
   }
 
+  /// Every strategy on every fixture, except that strategies whose cost grows with the stroke
+  /// (whole-stroke ports, offline simplifiers) skip fixtures above 1,000 samples, as the
+  /// benchmark does (a debug render of the 2,000-sample stroke through `chaikin` takes 12 s).
   static var parityCases: [(String, String)] {
-    StrategyCatalog.ids.flatMap { s in TestDrawings.fixtureNames.map { (s, $0) } }
+    StrategyCatalog.all.flatMap { entry in
+      TestDrawings.fixtureNames.compactMap { name -> (String, String)? in
+        let costly = !entry.descriptor.cost.isIncremental
+        if costly, let d = try? TestDrawings.fixture(name), d.sampleCount > 1_000 { return nil }
+        return (entry.descriptor.id, name)
+      }
+    }
   }
 
   @Test(
@@ -142,10 +151,13 @@ struct VectorExportTests {
     // Zoom 8 makes a 2 px line 16 px wide, so the comparison is not dominated by edge pixels;
     // large drawings go down to zoom 4 to keep the images ≤ ~1200 px.
     let zoom = max(4, min(8, 1200 / max(frame.size.width, frame.size.height)))
-    // The external rasterizers draw at twice the zoom and are box-filtered down: poppler's
-    // Splash anti-aliasing alone adds ~0.1 px of ink per edge (measured: +2 % area on a
-    // 16 px disc), and the 2 × 2 average removes most of that bias.
+    // The external rasterizers draw at a multiple of the zoom and are box-filtered down:
+    // poppler's Splash anti-aliasing alone adds ~0.1 px of ink per edge (measured: +2 % area on
+    // a 16 px disc). rsvg draws at 2×, poppler at 4×: on thin ink made of stamped discs
+    // (signature-pad on uneven-spacing, 1–5 px wide, zoom 4) the edge bias left IoU 0.976 at
+    // 2× and 0.989 at 4× (straight 0.987 and 0.991), the geometry being the same.
     let over = 2
+    let overPDF = 4
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
       "sigbench-parity-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -162,7 +174,7 @@ struct VectorExportTests {
       try Self.run(
         "pdftoppm",
         [
-          "-r", "\(96 * zoom * Double(over))", "-png", "-singlefile", pdfURL.path,
+          "-r", "\(96 * zoom * Double(overPDF))", "-png", "-singlefile", pdfURL.path,
           dir.appendingPathComponent("pdf").path,
         ])
         == 0)
@@ -175,12 +187,12 @@ struct VectorExportTests {
     spec.tentative = nil
     let t = Transform(scale: zoom, offset: Point(x: -frame.minX * zoom, y: -frame.minY * zoom))
     let raster = try DrawingRenderer(spec: spec).render(strokes: inks, samples: [], transform: t)
-    for (name, other) in [("SVG", fromSVG), ("PDF", fromPDF)] {
-      let w = min(raster.width, other.width / over)
-      let h = min(raster.height, other.height / over)
+    for (name, other, factor) in [("SVG", fromSVG, over), ("PDF", fromPDF, overPDF)] {
+      let w = min(raster.width, other.width / factor)
+      let h = min(raster.height, other.height / factor)
       #expect(abs(raster.width - w) <= 1 && abs(raster.height - h) <= 1)
       let iou = Self.iou(
-        Self.coverage(raster, w, h), Self.coverage(other, w, h, downsample: over))
+        Self.coverage(raster, w, h), Self.coverage(other, w, h, downsample: factor))
       print("parity \(strategyID) \(fixture) \(name): IoU \(iou) at zoom \(zoom)")
       #expect(iou >= 0.98, "\(strategyID) on \(fixture): \(name) IoU \(iou) at zoom \(zoom)")
     }

@@ -5,11 +5,25 @@ import SigbenchTestSupport
 import Testing
 
 @Suite struct CatalogTests {
-  @Test("the catalog lists the four named strategies, reference first")
+  @Test("the catalog lists the four named strategies first, reference first, then the peers")
   func ids() {
     #expect(
-      StrategyCatalog.ids == ["straight", "midpoint-quadratic", "uber-weighted", "catmull-rom"])
+      Array(StrategyCatalog.ids.prefix(4)) == [
+        "straight", "midpoint-quadratic", "uber-weighted", "catmull-rom",
+      ])
     #expect(StrategyCatalog.all.first?.descriptor.id == StrategyCatalog.referenceID)
+    for peer in [
+      "signature-pad", "signature-pad-fixed", "perfect-freehand", "perfect-freehand-incremental",
+    ] {
+      #expect(StrategyCatalog.ids.contains(peer), "\(peer) missing")
+    }
+  }
+
+  @Test("the default set is every incremental strategy; the costly ports run only when named")
+  func defaultSet() {
+    let ids = StrategyCatalog.defaults().map(\.id)
+    #expect(ids == StrategyCatalog.all.filter(\.descriptor.cost.isIncremental).map(\.descriptor.id))
+    #expect(!ids.contains("perfect-freehand") && ids.contains("perfect-freehand-incremental"))
   }
 
   @Test("every strategy file in SigbenchStrategies has a catalog line (one file, one line)")
@@ -30,7 +44,7 @@ import Testing
       declared.append(String(text[r].dropFirst(5).dropLast()))
     }
     #expect(declared.sorted() == StrategyCatalog.ids.sorted())
-    #expect(declared.count == 4)
+    #expect(Set(declared).count == declared.count, "an id declared twice: \(declared)")
   }
 
   @Test("every option is fully declared: unit for numbers, default valid, help text")

@@ -9,6 +9,12 @@ import Testing
 @Suite struct ContractTests {
   static let entries = StrategyCatalog.all.map(\.descriptor.id)
 
+  /// False for a batch form that by design shows nothing before finish
+  /// (`perfect-freehand(live=false)`); every other configuration previews its finish.
+  static func previews(_ s: ConfiguredStrategy) -> Bool {
+    s.configuration.values["live"] != .choice("false")
+  }
+
   @Test("an empty stroke gives no ink", arguments: entries)
   func emptyStroke(id: String) throws {
     let s = try StrategyCatalog.configure(StrategySpec(id: id))
@@ -54,11 +60,52 @@ import Testing
       let s = StrategyContract.randomConfiguration(entry, rng: &rng)
       let samples = StrokeGenerator.random(count: rng.int(in: 1...24), rng: &rng)
       let offset = StrokeGenerator.randomOffset(range: 3000, rng: &rng)
-      var failures = StrategyContract.check(s, samples, offset: offset)
+      var failures = StrategyContract.check(
+        s, samples, offset: offset, tentativePreviewsFinish: Self.previews(s))
       failures += StrategyContract.checkSingle(s, samples[0])
       #expect(failures == [], "seed \(seed) case \(case_) \(s.label): \(failures)")
       if !failures.isEmpty { return }
     }
+  }
+
+  @Test(
+    "incremental strategies: no allocation and bounded output per push in steady state",
+    arguments: entries)
+  func steadyState(id: String) throws {
+    let entry = try StrategyCatalog.entry(id)
+    guard entry.descriptor.cost.isIncremental else { return }
+    #expect(SteadyStateContract.canCountAllocations, "the allocation counter is not in effect")
+    let seed = propertySeed() &+ 2
+    let stroke = SteadyStateContract.longStroke(seed: seed)
+    var specs = [StrategySpec(id: id)]
+    if entry.descriptor.parameter(named: "filter") != nil {
+      specs.append(try StrategySpec.parse("\(id)(filter=one-euro)"))
+    }
+    for spec in specs {
+      let s = try StrategyCatalog.configure(spec)
+      let failures = SteadyStateContract.check(s, stroke)
+      #expect(failures == [], "seed \(seed): \(failures)")
+    }
+  }
+
+  @Test("strategies declared non-incremental are so: the steady-state check fails them")
+  func declaredCostIsHonest() throws {
+    let stroke = SteadyStateContract.longStroke(seed: 7)
+    for entry in StrategyCatalog.all where !entry.descriptor.cost.isIncremental {
+      let s = try StrategyCatalog.configure(StrategySpec(id: entry.descriptor.id))
+      #expect(!SteadyStateContract.check(s, stroke).isEmpty, "\(s.label) passes as incremental")
+    }
+  }
+
+  @Test("the steady-state check catches a strategy that allocates or grows its output")
+  func steadyStateCanFail() {
+    let stroke = SteadyStateContract.longStroke(seed: 3)
+    let growing = ConfiguredStrategy(
+      configuration: try! StrategyConfiguration(descriptor: Hoarder.descriptor, options: [])
+    ) { Hoarder(settings: ()) }
+    let failures = SteadyStateContract.check(growing, stroke)
+    #expect(failures.contains { $0.contains("heap allocations") }, "\(failures)")
+    #expect(failures.contains { $0.contains("grows with the stroke") }, "\(failures)")
   }
 
   @Test("the reference strategy returns its input vertices")
@@ -133,4 +180,21 @@ private struct Broken: SmoothingStrategy {
       #expect(t.tentatives.allSatisfy { $0.isFinite }, "seed \(seed)")
     }
   }
+}
+
+/// Keeps every sample in a growing array and redraws them all on every push: allocates and
+/// grows, so the steady-state check must fail it.
+private struct Hoarder: SmoothingStrategy {
+  static let descriptor = StrategyDescriptor(
+    id: "hoarder", summary: "test", details: "test", parameters: [])
+  static func settings(from configuration: StrategyConfiguration) throws {}
+  private var points: [Point] = []
+  init(settings: ()) {}
+  mutating func process(_ sample: Sample, into output: inout StrokeOutput) {
+    points.append(sample.point)
+    for (a, b) in zip(points, points.dropFirst()) {
+      output.tentative.append(CenterlineSegment.line(a, b, startWidth: 1, endWidth: 1))
+    }
+  }
+  mutating func complete(into output: inout StrokeOutput) {}
 }

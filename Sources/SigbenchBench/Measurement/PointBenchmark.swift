@@ -33,7 +33,7 @@ public struct PointBenchmark: Sendable {
     guard workload.pointCount > 0 else { throw .emptyWorkload }
     var states: [LaneState] = []
     for strategy in strategies {
-      for lane in options.lanes {
+      for lane in options.lanes where options.times(lane, cost: strategy.cost) {
         progress("\(strategy.label) [\(lane.rawValue)]: warm-up")
         states.append(prepare(strategy, lane, workload))
       }
@@ -171,7 +171,7 @@ public struct PointBenchmark: Sendable {
     _ strategy: ConfiguredStrategy, _ lane: BenchLane, work: InjectedWork,
     _ spec: SigbenchRender.RenderSpec
   ) -> [SyntheticFigure] {
-    options.syntheticLengths.compactMap { length in
+    options.syntheticLengths(cost: strategy.cost).compactMap { length in
       let workload = BenchWorkload(
         strokes: [BenchWorkload.syntheticStroke(count: length)], rasterSpec: spec)
       var d = LaneDriver(strategy: strategy, lane: lane, workload: workload)

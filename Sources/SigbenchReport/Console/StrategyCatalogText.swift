@@ -5,7 +5,7 @@ import SigbenchCore
 public enum StrategyCatalogText {
   /// The option table of one strategy.
   public static func describe(_ d: StrategyDescriptor) -> String {
-    var out = "\(d.id): \(d.summary)\n\(d.details)\n"
+    var out = "\(d.id): \(d.summary)\n\(d.details)\nCost per push: \(d.cost.rawValue)\n"
     if d.parameters.isEmpty { return out + "\nNo options.\n" }
     out += "\nOPTIONS:\n"
     let header = ["option", "unit", "valid values", "default", "typical", "help"]
@@ -42,6 +42,7 @@ public enum StrategyCatalogText {
           + "\"default\": \(str(p.defaultValue.description)), \"help\": \(str(p.help))}"
       }
       return "{\"id\": \(str(e.descriptor.id)), \"summary\": \(str(e.descriptor.summary)), "
+        + "\"cost\": \(str(e.descriptor.cost.rawValue)), "
         + "\"options\": [\(params.joined(separator: ", "))]}"
     }
     return "[\n  " + items.joined(separator: ",\n  ") + "\n]"

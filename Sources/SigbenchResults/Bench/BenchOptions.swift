@@ -1,3 +1,5 @@
+import SigbenchCore
+
 /// How deep a benchmark goes. The defaults keep `sigbench run --corpus Corpus/` under a minute
 /// on a 2-core machine; deeper runs raise `repetitions` (and the CLI's `--processes`).
 public struct BenchOptions: Codable, Hashable, Sendable {
@@ -16,8 +18,27 @@ public struct BenchOptions: Codable, Hashable, Sendable {
   public var injection: Injection?
   /// Keep every single-bracket figure for the raw-samples CSV.
   public var keepRaw: Bool = false
+  /// Run strategies that are not incremental (`StrategyCost.wholeStrokePerPush`, `.offline`)
+  /// in the raster lane and on synthetic strokes above `costlyStrokeLimit` samples too; by
+  /// default they skip both (their cost grows with the stroke). `nil` (older files) is `false`.
+  public var includeCostlyCases: Bool?
+
+  /// Longest synthetic stroke a non-incremental strategy is timed on unless
+  /// `includeCostlyCases`.
+  public static let costlyStrokeLimit = 1_000
 
   public init() {}
+
+  /// True when `lane` is timed for a strategy of cost `cost`.
+  public func times(_ lane: BenchLane, cost: StrategyCost) -> Bool {
+    cost.isIncremental || includeCostlyCases == true || lane != .smoothRaster
+  }
+
+  /// The synthetic stroke lengths timed for a strategy of cost `cost`.
+  public func syntheticLengths(cost: StrategyCost) -> [Int] {
+    cost.isIncremental || includeCostlyCases == true
+      ? syntheticLengths : syntheticLengths.filter { $0 <= Self.costlyStrokeLimit }
+  }
 
   /// The lean profile of gate and baseline workers: only the figures the gate compares
   /// (no synthetic strokes, no raw samples), the same warm-up, three timed passes (the gate

@@ -30,13 +30,13 @@ public struct QualityFigures: Codable, Hashable, Sendable {
   public var accuracyMean: Double?
   public var accuracyP95: Double?
   public var accuracyMax: Double?
-  /// Points measured on the ink (one per 0.5 px of centreline).
+  /// Points measured on the ink (one per 1 px of centreline).
   public var accuracyPoints: Int
   /// Reference → ink distance over the reference, px: mean, p95, max (counts missing ink).
   public var reverseAccuracyMean: Double?
   public var reverseAccuracyP95: Double?
   public var reverseAccuracyMax: Double?
-  /// Points measured on the reference (one per 0.5 px).
+  /// Points measured on the reference (one per 1 px).
   public var reverseAccuracyPoints: Int
 
   // MARK: Ends

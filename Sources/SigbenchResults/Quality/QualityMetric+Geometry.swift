@@ -4,7 +4,7 @@ extension QualityMetric {
     "A stroke's ink is its centreline (the cubic segments a strategy emits, taken as one path),"
     + " or its disc centres when it has no centreline; its reference is the drawing's ground"
     + " truth for that stroke, or the polyline through the stroke's samples when the drawing has"
-    + " none. Both are sampled every 0.5 px of arc length, ends included (ink points lie on the"
+    + " none. Both are sampled every 1 px of arc length, ends included (ink points lie on the"
     + " cubics; the centreline is compared as chords within 0.005 px of it), so each point"
     + " stands for the same length of curve. Nearest points are exact (a uniform grid, the same"
     + " answer as comparing with every edge). Points of all strokes of a drawing are pooled;"

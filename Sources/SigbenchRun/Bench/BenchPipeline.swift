@@ -56,6 +56,7 @@ public struct BenchPipeline: Sendable {
       let perWorkerRows = max(1, RawSeries.maxRowsPerSeries / processes)
       for i in 0..<processes {
         job.synthetic = i == 0 && !options.syntheticLengths.isEmpty
+        job.costlyCases = options.includeCostlyCases == true
         progress(.note("timing worker \(i + 1)/\(processes)"))
         let out = try BenchWorkers.timing(job, scratch: scratch, tag: "\(i)")
         perProcess.append(out.figures)

@@ -23,6 +23,8 @@ public enum BenchWorkers {
     var lanes: [BenchLane]
     var repetitions: Int = 1
     var synthetic = false
+    /// Time non-incremental strategies in every lane and on every synthetic length too.
+    var costlyCases = false
     /// Remove `SIGBENCH_INJECT` from the worker's environment (every base-binary worker).
     var stripInjection = false
     /// Ask the worker to return its raw figures (for `samples.csv`).
@@ -47,6 +49,7 @@ public enum BenchWorkers {
       String(job.repetitions), "--quiet",
     ]
     if !job.synthetic { args.append("--no-synthetic") }
+    if job.costlyCases { args.append("--costly-cases") }
     if job.keepRaw { args.append("--keep-raw") }
     try spawn(
       job.binary.path, args, stripInjection: job.stripInjection, what: "timing worker \(tag)")

@@ -39,8 +39,9 @@ public enum TruthTrace {
     return pts
   }
 
-  /// Greedy thinning with `tolerance` and `maxChord` (see the type's comment).
-  static func thin(_ dense: [Point]) -> [Point] {
+  /// Greedy thinning with `tolerance` and `maxChord` (see the type's comment) of any dense
+  /// polyline.
+  public static func thin(_ dense: [Point]) -> [Point] {
     guard dense.count > 2 else { return dense }
     var kept = [dense[0]]
     var a = 0

@@ -1,0 +1,140 @@
+import Foundation
+import SigbenchBench
+import SigbenchCore
+import SigbenchQuality
+import SigbenchResults
+import SigbenchSynth
+
+/// What the quality metrics cost on one long stroke, per strategy: the accuracy measurement
+/// (both directions) against the stroke's own samples, against the ground truth as the
+/// synthetic corpus stores it and against a truth ten times denser than the samples, and every
+/// metric of the drawing together (against the stored truth).
+///
+/// The workload is one stroke of `points` samples along a looping coil (a prolate trochoid
+/// that crosses itself once per loop, so the grids see self-intersecting ink) with `spacing` px
+/// between samples on average: the pen circles a radius of 48 · spacing / 2π every 48 samples
+/// while advancing 0.2 · spacing px per sample (2 px: a 240 Hz recording of a signature moving
+/// at 480 px/s; a 10,000-sample stroke is then about 20,000 px long), 120 Hz time stamps, and
+/// Gaussian position noise of 0.15 px (seeded, so every run measures the same stroke). The
+/// cost of the accuracy measurement grows with the ink's length (a point every 0.5 px), so it
+/// is reported per stroke and per 10,000 px. The stored truth is the exact coil evaluated at twenty times the sampling density
+/// and thinned like the synthetic corpus's (`TruthTrace.thin`: within 0.005 px, chords at most
+/// 2 px); the dense truth is the exact coil at ten times the sampling density. Each strategy
+/// smooths the stroke once beforehand (not timed); each figure is the median of `runs` timed
+/// repetitions after one untimed warm-up, in milliseconds.
+public struct MetricsBenchmark: Sendable {
+  /// Samples in the stroke (2…1,000,000).
+  public var points: Int
+  /// Mean distance between samples, px (0.1…20).
+  public var spacing: Double
+  /// Timed repetitions per figure.
+  public var runs: Int
+  public var strategies: [ConfiguredStrategy]
+  /// The accuracy target a figure is checked against, ms.
+  public static let accuracyTarget = 10.0
+
+  public init(points: Int, spacing: Double = 2, runs: Int, strategies: [ConfiguredStrategy]) {
+    self.points = points
+    self.spacing = spacing
+    self.runs = runs
+    self.strategies = strategies
+  }
+
+  /// One strategy's figures, ms (medians over the runs).
+  public struct Figures: Sendable, Hashable {
+    public var strategy: String
+    /// Centreline segments of the finished ink.
+    public var segments: Int
+    public var accuracyAgainstSamples: Double
+    public var accuracyAgainstTruth: Double
+    public var accuracyAgainstDenseTruth: Double
+    public var allMetrics: Double
+  }
+
+  /// The stroke and its truth (see the type's comment).
+  public static func workload(points n: Int, spacing: Double) -> (
+    drawing: Drawing, denseTruth: [Point]
+  ) {
+    var rng = SplitMix64(seed: 0x5EED_0012)
+    let radius = 48 * spacing / (2 * Double.pi)
+    func coil(_ u: Double) -> Point {
+      let angle = 2 * Double.pi * u / 48
+      return Point(
+        x: 40 + radius + 0.2 * spacing * u + radius * cos(angle),
+        y: 40 + radius + radius * sin(angle))
+    }
+    var samples: [Sample] = []
+    samples.reserveCapacity(n)
+    for i in 0..<n {
+      // Box–Muller from two uniforms in (0, 1].
+      let u1 = Double((rng.next() >> 11) + 1) * 0x1p-53
+      let u2 = Double(rng.next() >> 11) * 0x1p-53
+      let r = 0.15 * (-2 * log(u1)).squareRoot()
+      let p = coil(Double(i))
+      samples.append(
+        Sample(
+          x: p.x + r * cos(2 * Double.pi * u2), y: p.y + r * sin(2 * Double.pi * u2),
+          time: Double(i) / 120, pressure: 0.5))
+    }
+    let stored = TruthTrace.thin((0...(20 * (n - 1))).map { coil(Double($0) / 20) })
+    let dense = (0...(10 * (n - 1))).map { coil(Double($0) / 10) }
+    let drawing = Drawing(
+      name: "coil-\(n)", strokes: [Stroke(samples: samples)],
+      groundTruth: GroundTruth(strokes: [stored]))
+    return (drawing, dense)
+  }
+
+  /// Times every strategy; result lines go to `emit` (the CLI prints them).
+  public func run(emit: (String) -> Void) -> [Figures] {
+    let (drawing, dense) = Self.workload(points: points, spacing: spacing)
+    let samples = drawing.strokes[0].samples
+    let inputPolyline = samples.map(\.point)
+    let truth = drawing.groundTruth!.strokes[0]
+    let length = zip(inputPolyline, inputPolyline.dropFirst()).reduce(0) {
+      $0 + $1.0.distance(to: $1.1)
+    }
+    emit(
+      "sigbench metrics-bench (\(BuildConfiguration.current) build): one stroke of \(points) "
+        + "samples \(spacing) px apart (looping coil, \(Int(length.rounded())) px), truth "
+        + "\(truth.count) vertices stored, \(dense.count) dense; "
+        + "median of \(runs) runs, ms; accuracy target \(Self.accuracyTarget) ms")
+    emit(
+      "strategy".padding(toLength: 24, withPad: " ", startingAt: 0)
+        + "segments  vs samples  vs truth  vs dense truth  all metrics")
+    var out: [Figures] = []
+    for strategy in strategies {
+      let trace = StrokeTrace(replaying: samples, through: strategy)
+      let vsSamples = median {
+        _ = CurveAccuracy.distances(ink: trace.ink, reference: inputPolyline)
+      }
+      let vsTruth = median { _ = CurveAccuracy.distances(ink: trace.ink, reference: truth) }
+      let vsDense = median { _ = CurveAccuracy.distances(ink: trace.ink, reference: dense) }
+      let all = median { _ = QualityMeasure.drawing(drawing, traces: [trace]) }
+      let f = Figures(
+        strategy: strategy.label, segments: trace.ink.centerline.count,
+        accuracyAgainstSamples: vsSamples, accuracyAgainstTruth: vsTruth,
+        accuracyAgainstDenseTruth: vsDense, allMetrics: all)
+      out.append(f)
+      emit(
+        strategy.label.padding(toLength: 24, withPad: " ", startingAt: 0)
+          + String(
+            format: "%8d  %10.2f  %8.2f  %14.2f  %11.2f%@", f.segments, vsSamples, vsTruth,
+            vsDense, all, max(vsSamples, vsTruth) <= Self.accuracyTarget ? "" : "  over target"))
+    }
+    return out
+  }
+
+  /// Median wall time of `work` over `runs` runs after one warm-up, ms.
+  func median(_ work: () -> Void) -> Double {
+    work()
+    var times: [Double] = []
+    for _ in 0..<runs {
+      let t0 = MonotonicClock.now()
+      work()
+      times.append(Double(MonotonicClock.now() - t0) / 1e6)
+    }
+    times.sort()
+    return times.count % 2 == 1
+      ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
+  }
+}

@@ -1,0 +1,113 @@
+import SigbenchCore
+
+/// One curve of signature_pad 5.1.3: a cubic Bézier between two kept points, its handles from
+/// the three-point construction, and its stamped-circle drawing.
+///
+/// Handles (signature_pad 5.1.3, `Bezier.calculateControlPoints`): for consecutive points
+/// s1, s2, s3 with chords l1 = |s2 − s1| and l2 = |s3 − s2|, the midpoints of the two chords
+/// are moved so that the point splitting them in the ratio l1 : l2 lands on s2. Written out,
+/// the handle entering s2 is `s2 − l1/(l1 + l2) · (s3 − s1)/2` and the one leaving s2 is
+/// `s2 + l2/(l1 + l2) · (s3 − s1)/2`: the tangent at s2 is parallel to s3 − s1, and each
+/// handle is as long as its side's share (half a chord for evenly spaced points, 1.5 × the
+/// handle of uniform Catmull-Rom). When l1 + l2 is 0 both handles are s2.
+///
+/// Drawing (signature_pad 5.1.3, `SignaturePad._drawCurve` and `Bezier.length`): the length
+/// estimate L is the sum of the 10 chords between t = 0, 0.1, …, 1; the curve gets
+/// n = 2·⌈L⌉ circle stamps at t = i/n for i = 0 … n − 1 (t = 1 is left to the next curve), of
+/// radius `min(r₀ + t³·(r₁ − r₀), maxWidth)`. All positions are in CSS px, radii in px.
+///
+/// - Complexity: O(n) for n stamps, about 2 per px of curve; no allocation beyond the
+///   caller's geometry arrays.
+public struct SignaturePadCurve: Hashable, Sendable {
+  public var start: Point
+  /// The control next to `start` in evaluation order.
+  public var control1: Point
+  /// The control next to `end` in evaluation order.
+  public var control2: Point
+  public var end: Point
+  /// Radius at `start` (the previous curve's end radius), px.
+  public var startRadius: Double
+  /// Radius at `end` (from the filtered speed of this curve), px.
+  public var endRadius: Double
+
+  public init(
+    start: Point, control1: Point, control2: Point, end: Point, startRadius: Double,
+    endRadius: Double
+  ) {
+    self.start = start
+    self.control1 = control1
+    self.control2 = control2
+    self.end = end
+    self.startRadius = startRadius
+    self.endRadius = endRadius
+  }
+
+  /// Most stamps one curve gets (50,000 px of curve, far beyond any canvas), so that an
+  /// absurd jump cannot overflow the count; signature_pad has no limit.
+  public static let maximumSteps = 100_000
+
+  /// The handles at `s2` of the three-point construction: the one entering s2 (towards s1) and
+  /// the one leaving it (towards s3).
+  @inlinable public static func handles(_ s1: Point, _ s2: Point, _ s3: Point)
+    -> (entering: Point, leaving: Point)
+  {
+    let l1 = s1.distance(to: s2)
+    let l2 = s2.distance(to: s3)
+    let total = l1 + l2
+    guard total > 0 else { return (s2, s2) }
+    let half = (s3 - s1) * 0.5
+    return (s2 - half * (l1 / total), s2 + half * (l2 / total))
+  }
+
+  /// Position at parameter `t` in [0, 1].
+  @inlinable public func point(at t: Double) -> Point {
+    let u = 1 - t
+    let a = u * u * u
+    let b = 3 * u * u * t
+    let c = 3 * u * t * t
+    let d = t * t * t
+    return Point(
+      x: a * start.x + b * control1.x + c * control2.x + d * end.x,
+      y: a * start.y + b * control1.y + c * control2.y + d * end.y)
+  }
+
+  /// The 10-chord length estimate, px.
+  public var lengthEstimate: Double {
+    var total = 0.0
+    var previous = start
+    for i in 1...10 {
+      let p = point(at: Double(i) / 10)
+      total += previous.distance(to: p)
+      previous = p
+    }
+    return total
+  }
+
+  /// Number of stamps: 2·⌈`lengthEstimate`⌉ (at most `maximumSteps`).
+  public var stepCount: Int {
+    let l = lengthEstimate.rounded(.up)
+    guard l.isFinite, l < Double(Self.maximumSteps / 2) else { return Self.maximumSteps }
+    return 2 * Int(l)
+  }
+
+  /// Stamp radius at `t`: the t³ ramp from `startRadius` to `endRadius`, capped at
+  /// `maxRadius`, px.
+  @inlinable public func radius(at t: Double, maxRadius: Double) -> Double {
+    min(startRadius + t * t * t * (endRadius - startRadius), maxRadius)
+  }
+
+  /// Appends the centreline segment (full widths: 2 × the capped end radii) and one disc per
+  /// stamp to `ink`, everything moved by `origin` (the curve is stroke-local).
+  public func write(maxRadius: Double, origin: Point, into ink: inout InkGeometry) {
+    ink.append(
+      CenterlineSegment(
+        start: start + origin, control1: control1 + origin, control2: control2 + origin,
+        end: end + origin, startWidth: 2 * min(startRadius, maxRadius),
+        endWidth: 2 * min(endRadius, maxRadius)))
+    let n = stepCount
+    for i in 0..<n {
+      let t = Double(i) / Double(n)
+      ink.append(Disc(center: point(at: t) + origin, radius: radius(at: t, maxRadius: maxRadius)))
+    }
+  }
+}

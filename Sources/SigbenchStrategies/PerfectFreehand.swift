@@ -74,6 +74,11 @@ public struct PerfectFreehand: SmoothingStrategy {
   private var samples: [PerfectFreehandInput] = []
   /// The stroke's first sample; state and geometry are kept relative to it.
   private var origin = Point.zero
+  /// Reused buffers of every recomputation: the centre points, the right side and the
+  /// outline of a dot.
+  private var points: [PerfectFreehandPoint] = []
+  private var sides = PerfectFreehandSidePoints()
+  private var scratch = PerfectFreehandOutline()
 
   /// sigbench's input-filter stage (off unless `filter=one-euro`).
   private var filter: InputFilter
@@ -93,16 +98,16 @@ public struct PerfectFreehand: SmoothingStrategy {
 
   public mutating func complete(into output: inout StrokeOutput) {
     write(into: &output.stable)
-    samples.removeAll()
+    samples.removeAll(keepingCapacity: true)
     filter.reset()
   }
 
   /// The whole stroke so far: `getStroke` of every sample.
-  private func write(into ink: inout InkGeometry) {
+  private mutating func write(into ink: inout InkGeometry) {
     let o = settings.options
-    let outline = PerfectFreehandStroke.outline(PerfectFreehandStroke.points(samples, o), o)
-    PerfectFreehandStroke.writeTail(
-      outline, stableLeft: nil, stableRight: nil, stableCentre: nil, origin: origin, into: &ink)
+    PerfectFreehandStroke.points(samples, o, into: &points)
+    PerfectFreehandStroke.write(
+      points, o, origin: origin, sides: &sides, scratch: &scratch, into: &ink)
   }
 
   /// The library's outline of `samples` (canvas px) with `options`: what a finished stroke

@@ -51,18 +51,29 @@ public struct PerfectFreehandOutline: Sendable, Hashable {
 
   /// Empties every part, keeping storage.
   public mutating func removeAll() {
-    left.removeAll(keepingCapacity: true)
-    right.removeAll(keepingCapacity: true)
-    startCap.removeAll(keepingCapacity: true)
-    endCap.removeAll(keepingCapacity: true)
-    dot.removeAll(keepingCapacity: true)
-    centre.removeAll(keepingCapacity: true)
+    if !left.isEmpty { left.removeAll(keepingCapacity: true) }
+    if !right.isEmpty { right.removeAll(keepingCapacity: true) }
+    if !startCap.isEmpty { startCap.removeAll(keepingCapacity: true) }
+    if !endCap.isEmpty { endCap.removeAll(keepingCapacity: true) }
+    if !dot.isEmpty { dot.removeAll(keepingCapacity: true) }
+    if !centre.isEmpty { centre.removeAll(keepingCapacity: true) }
   }
 
   /// The polygon in the library's order.
   public var polygon: [Point] {
     dot.isEmpty ? left + endCap + right.reversed() + startCap : dot
   }
+}
+
+/// Two sides of outline points.
+public struct PerfectFreehandSidePoints: Sendable, Hashable {
+  public var left: [Point] = []
+  public var right: [Point] = []
+
+  public init() {}
+
+  @inlinable public mutating func appendLeft(_ p: Point) { left.append(p) }
+  @inlinable public mutating func appendRight(_ p: Point) { right.append(p) }
 }
 
 /// The state of the loop of perfect-freehand 1.2.2's `getStrokeOutlinePoints` between centre
@@ -99,13 +110,13 @@ public struct PerfectFreehandWalk: Sendable, Hashable {
   }
 
   /// Centre point `i` (`next` is the following centre point, `nil` for the last; `total` the
-  /// stroke's length): appends its outline points to `left` and `right` and returns its
+  /// stroke's length): appends its outline points to the sides of `sides` and returns its
   /// radius, or returns `nil` when it is end noise (within 3 px of the end, not the last).
   ///
   /// - Complexity: O(1); appends at most 14 points per side.
   @inlinable public mutating func step(
     _ i: Int, _ p: PerfectFreehandPoint, next: PerfectFreehandPoint?, total: Double,
-    _ o: PerfectFreehandOptions, left: inout [Point], right: inout [Point]
+    _ o: PerfectFreehandOptions, sides: inout PerfectFreehandSidePoints
   ) -> Double? {
     let isLast = next == nil
     let toEnd = total - p.runningLength
@@ -133,42 +144,49 @@ public struct PerfectFreehandWalk: Sendable, Hashable {
     let sharpHere = prevDpr < 0 && !isPrevSharp
     let sharpNext = nextDpr < 0
     if sharpHere || sharpNext {
-      // A half-disc fan on both sides, then on to the next point.
-      let offset = Self.perpendicular(prevVector) * radius
-      let a = p.point - offset
-      let b = p.point + offset
-      let fanLeft = PerfectFreehandFans.cornerLeft
-      let fanRight = PerfectFreehandFans.cornerRight
-      for k in 0..<fanLeft.count {
-        pl = fanLeft[k].rotate(a, about: p.point)
-        left.append(pl)
-        pr = fanRight[k].rotate(b, about: p.point)
-        right.append(pr)
-      }
+      corner(p.point, radius: radius, sides: &sides)
       if sharpNext { isPrevSharp = true }
       return radius
     }
     isPrevSharp = false
     if isLast {
       let offset = Self.perpendicular(vector) * radius
-      left.append(p.point - offset)
-      right.append(p.point + offset)
+      sides.appendLeft(p.point - offset)
+      sides.appendRight(p.point + offset)
       return radius
     }
     let offset = Self.perpendicular(nextVector.lerp(vector, nextDpr)) * radius
     let tl = p.point - offset
     if i <= 1 || Self.distanceSquared(pl, tl) > o.minDistanceSquared {
-      left.append(tl)
+      sides.appendLeft(tl)
       pl = tl
     }
     let tr = p.point + offset
     if i <= 1 || Self.distanceSquared(pr, tr) > o.minDistanceSquared {
-      right.append(tr)
+      sides.appendRight(tr)
       pr = tr
     }
     prevPressure = pressure
     prevVector = vector
     return radius
+  }
+
+  /// A half-disc fan on both sides of the centre point `c` at a sharp turn (kept out of line:
+  /// turns are rare, and the fan loop would bloat every inlined `step`).
+  @inlinable @inline(never) mutating func corner(
+    _ c: Point, radius: Double, sides: inout PerfectFreehandSidePoints
+  ) {
+    let offset = Self.perpendicular(prevVector) * radius
+    let a = c - offset
+    let b = c + offset
+    let fanLeft = PerfectFreehandFans.cornerLeft
+    let fanRight = PerfectFreehandFans.cornerRight
+    for k in 0..<fanLeft.count {
+      pl = fanLeft[k].rotate(a, about: c)
+      sides.appendLeft(pl)
+      pr = fanRight[k].rotate(b, about: c)
+      sides.appendRight(pr)
+    }
   }
 
   /// The library's `per`: (y, −x).

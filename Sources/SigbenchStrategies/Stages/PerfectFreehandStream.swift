@@ -74,8 +74,9 @@ public struct PerfectFreehandStream: Sendable {
   private var stripCentre: WeightedPoint?
 
   /// Outline points, start cap and centre points that became final in the latest push.
-  public private(set) var newLeft: [Point] = []
-  public private(set) var newRight: [Point] = []
+  public var newLeft: [Point] { fresh.left }
+  public var newRight: [Point] { fresh.right }
+  private var fresh = PerfectFreehandSidePoints()
   public private(set) var newStartCap: [Point] = []
   public private(set) var newCentre: [WeightedPoint] = []
   /// Everything after the final parts (see the type's comment).
@@ -90,10 +91,10 @@ public struct PerfectFreehandStream: Sendable {
 
   /// Takes one sample (stroke-local) and updates the final parts and the tail.
   public mutating func push(_ input: PerfectFreehandInput) {
-    newLeft.removeAll(keepingCapacity: true)
-    newRight.removeAll(keepingCapacity: true)
-    newStartCap.removeAll(keepingCapacity: true)
-    newCentre.removeAll(keepingCapacity: true)
+    if !fresh.left.isEmpty { fresh.left.removeAll(keepingCapacity: true) }
+    if !fresh.right.isEmpty { fresh.right.removeAll(keepingCapacity: true) }
+    if !newStartCap.isEmpty { newStartCap.removeAll(keepingCapacity: true) }
+    if !newCentre.isEmpty { newCentre.removeAll(keepingCapacity: true) }
     stripLeft = stableLeft
     stripRight = stableRight
     stripCentre = stableCentre
@@ -125,8 +126,8 @@ public struct PerfectFreehandStream: Sendable {
     committed = 1
     buffer.reserveCapacity(64)
     buffer.append(first)
-    newLeft.reserveCapacity(64)
-    newRight.reserveCapacity(64)
+    fresh.left.reserveCapacity(64)
+    fresh.right.reserveCapacity(64)
     newStartCap.reserveCapacity(16)
     newCentre.reserveCapacity(16)
     tail.left.reserveCapacity(128)
@@ -189,12 +190,11 @@ public struct PerfectFreehandStream: Sendable {
       let p = buffer[head]
       let toEnd = length - p.runningLength
       if toEnd < 3 || toEnd < options.taperEnd { break }
-      let r = w.step(
-        done, p, next: buffer[head + 1], total: length, options, left: &newLeft,
-        right: &newRight)
-      if done == 0, !newLeft.isEmpty, !newRight.isEmpty {
+      let r = w.step(done, p, next: buffer[head + 1], total: length, options, sides: &fresh)
+      if done == 0, !fresh.left.isEmpty, !fresh.right.isEmpty {
         PerfectFreehandWalk.startCap(
-          first: first.point, left0: newLeft[0], right0: newRight[0], options, into: &newStartCap)
+          first: first.point, left0: fresh.left[0], right0: fresh.right[0], options,
+          into: &newStartCap)
       }
       if let r { newCentre.append(WeightedPoint(p.point, width: 2 * r)) }
       head += 1
@@ -206,8 +206,8 @@ public struct PerfectFreehandStream: Sendable {
       head = 0
     }
     // Indexed, not `last`: the generic accessor allocates a coroutine frame in a debug build.
-    if !newLeft.isEmpty { stableLeft = newLeft[newLeft.count - 1] }
-    if !newRight.isEmpty { stableRight = newRight[newRight.count - 1] }
+    if !fresh.left.isEmpty { stableLeft = fresh.left[fresh.left.count - 1] }
+    if !fresh.right.isEmpty { stableRight = fresh.right[fresh.right.count - 1] }
     if !newCentre.isEmpty { stableCentre = newCentre[newCentre.count - 1] }
   }
 
@@ -234,23 +234,25 @@ public struct PerfectFreehandStream: Sendable {
       if committed < 10, let newest { seed = PerfectFreehandWalk.seed(seed, newest, options) }
       w = PerfectFreehandWalk(first: p0, seed: seed, size: options.size)
     }
+    var sides = PerfectFreehandSidePoints()
+    swap(&sides.left, &tail.left)
+    swap(&sides.right, &tail.right)
     var i = done
     for j in head..<buffer.count {
       let p = i == 0 ? p0 : buffer[j]
       let next = j + 1 < buffer.count ? buffer[j + 1] : newest
-      if let r = w.step(
-        i, p, next: next, total: total, options, left: &tail.left, right: &tail.right)
-      {
+      if let r = w.step(i, p, next: next, total: total, options, sides: &sides) {
         tail.centre.append(WeightedPoint(p.point, width: 2 * r))
       }
       i += 1
     }
     if let newest,
-      let r = w.step(
-        i, newest, next: nil, total: total, options, left: &tail.left, right: &tail.right)
+      let r = w.step(i, newest, next: nil, total: total, options, sides: &sides)
     {
       tail.centre.append(WeightedPoint(newest.point, width: 2 * r))
     }
+    swap(&sides.left, &tail.left)
+    swap(&sides.right, &tail.right)
     let last = newest ?? (committed == 1 ? p0 : prev)
     let left0 = tail.left.isEmpty ? nil : tail.left[0]
     let right0 = tail.right.isEmpty ? nil : tail.right[0]
@@ -263,6 +265,8 @@ public struct PerfectFreehandStream: Sendable {
   /// subpath from the first right point around to the first left point) and the band of the
   /// new outline points (from the previous final points on each side), moved by `origin`.
   public func writeStable(origin: Point, into ink: inout InkGeometry) {
+    let newLeft = fresh.left
+    let newRight = fresh.right
     var a = stripCentre
     for k in 0..<newCentre.count {
       let c = newCentre[k]

@@ -39,46 +39,80 @@ public enum PerfectFreehandStroke {
   public static func points(_ input: [PerfectFreehandInput], _ o: PerfectFreehandOptions)
     -> [PerfectFreehandPoint]
   {
-    guard let first = input.first else { return [] }
-    var pts = input
-    if pts.count == 2 {
-      let end = pts[1].point
-      pts.removeLast()
-      for i in 1..<5 {
-        pts.append(PerfectFreehandInput(point: first.point.lerp(end, Double(i) / 4), pressure: nil))
+    var out: [PerfectFreehandPoint] = []
+    points(input, o, into: &out)
+    return out
+  }
+
+  /// `points(_:_:)` written into `out` (emptied first, its storage reused).
+  ///
+  /// - Complexity: O(n) time; no allocation once `out` has grown to the stroke.
+  public static func points(
+    _ input: [PerfectFreehandInput], _ o: PerfectFreehandOptions,
+    into out: inout [PerfectFreehandPoint]
+  ) {
+    out.removeAll(keepingCapacity: true)
+    guard !input.isEmpty else { return }
+    if input.count <= 2 {
+      var pts = input
+      let first = input[0]
+      if pts.count == 2 {
+        let end = pts[1].point
+        pts.removeLast()
+        for i in 1..<5 {
+          pts.append(
+            PerfectFreehandInput(point: first.point.lerp(end, Double(i) / 4), pressure: nil))
+        }
+      } else {
+        pts.append(
+          PerfectFreehandInput(point: first.point + Point(x: 1, y: 1), pressure: first.pressure))
       }
+      streamline(pts, o, into: &out)
+    } else {
+      streamline(input, o, into: &out)
     }
-    if pts.count == 1 {
-      pts.append(
-        PerfectFreehandInput(point: first.point + Point(x: 1, y: 1), pressure: first.pressure))
-    }
+  }
+
+  /// The streamline loop of `points(_:_:into:)` over `pts` (at least two).
+  @inline(__always)
+  static func streamline(
+    _ pts: [PerfectFreehandInput], _ o: PerfectFreehandOptions,
+    into out: inout [PerfectFreehandPoint]
+  ) {
+    let n = pts.count
+    out.reserveCapacity(n)
     let t = o.pull
-    var out = [
-      PerfectFreehandPoint(
-        point: first.point, pressure: first.pressure ?? 0.25, vector: Point(x: 1, y: 1),
-        distance: 0, runningLength: 0)
-    ]
+    let size = o.size
+    let useLast = o.last
+    let first = pts[0]
+    var prev = PerfectFreehandPoint(
+      point: first.point, pressure: first.pressure ?? 0.25, vector: Point(x: 1, y: 1),
+      distance: 0, runningLength: 0)
+    out.append(prev)
     var reached = false
     var length = 0.0
-    var prev = out[0]
-    let max = pts.count - 1
-    for i in 1..<pts.count {
-      let point = o.last && i == max ? pts[i].point : prev.point.lerp(pts[i].point, t)
-      if point == prev.point { continue }
-      let distance = (point - prev.point).length
-      length += distance
-      if i < max && !reached {
-        if length < o.size { continue }
-        reached = true
+    let max = n - 1
+    pts.withUnsafeBufferPointer { p in
+      for i in 1..<n {
+        let q = p[i]
+        let point = useLast && i == max ? q.point : prev.point.lerp(q.point, t)
+        if point == prev.point { continue }
+        // One square root for both: |prev − point| = |point − prev| exactly.
+        let back = prev.point - point
+        let distance = back.length
+        length += distance
+        if i < max && !reached {
+          if length < size { continue }
+          reached = true
+        }
+        prev = PerfectFreehandPoint(
+          point: point, pressure: q.pressure ?? 0.5,
+          vector: Point(x: back.x / distance, y: back.y / distance), distance: distance,
+          runningLength: length)
+        out.append(prev)
       }
-      prev = PerfectFreehandPoint(
-        point: point, pressure: pts[i].pressure ?? 0.5,
-        vector: PerfectFreehandPoint.unit(from: point, back: prev.point), distance: distance,
-        runningLength: length)
-      out.append(prev)
     }
     out[0].vector = out.count > 1 ? out[1].vector : .zero
-    return out
   }
 
   /// perfect-freehand 1.2.2, `getStrokeOutlinePoints`: the left and right outline points and
@@ -89,23 +123,134 @@ public enum PerfectFreehandStroke {
     -> PerfectFreehandOutline
   {
     var out = PerfectFreehandOutline()
-    guard let first = points.first, let last = points.last else { return out }
+    outline(points, o, into: &out)
+    return out
+  }
+
+  /// `outline(_:_:)` written into `out` (emptied first, its storage reused).
+  ///
+  /// - Complexity: O(n) time; no allocation once `out` has grown to the stroke.
+  public static func outline(
+    _ points: [PerfectFreehandPoint], _ o: PerfectFreehandOptions,
+    into out: inout PerfectFreehandOutline
+  ) {
+    out.removeAll()
+    let n = points.count
+    guard n > 0 else { return }
+    let first = points[0]
+    let last = points[n - 1]
     let total = last.runningLength
     var seed = first.pressure
-    for p in points.prefix(10) { seed = PerfectFreehandWalk.seed(seed, p, o) }
+    for k in 0..<min(10, n) { seed = PerfectFreehandWalk.seed(seed, points[k], o) }
     var walk = PerfectFreehandWalk(first: first, seed: seed, size: o.size)
-    for i in points.indices {
-      let next = i + 1 < points.count ? points[i + 1] : nil
-      if let r = walk.step(
-        i, points[i], next: next, total: total, o, left: &out.left, right: &out.right)
-      {
-        out.centre.append(WeightedPoint(points[i].point, width: 2 * r))
+    out.centre.reserveCapacity(n)
+    var sides = PerfectFreehandSidePoints()
+    swap(&sides.left, &out.left)
+    swap(&sides.right, &out.right)
+    points.withUnsafeBufferPointer { p in
+      for i in 0..<n - 1 {
+        if let r = walk.step(i, p[i], next: p[i + 1], total: total, o, sides: &sides) {
+          out.centre.append(WeightedPoint(p[i].point, width: 2 * r))
+        }
       }
     }
+    if let r = walk.step(n - 1, last, next: nil, total: total, o, sides: &sides) {
+      out.centre.append(WeightedPoint(last.point, width: 2 * r))
+    }
+    swap(&sides.left, &out.left)
+    swap(&sides.right, &out.right)
     walk.caps(
-      first: first.point, last: last, count: points.count, total: total, left0: out.left.first,
+      first: first.point, last: last, count: n, total: total, left0: out.left.first,
       right0: out.right.first, withStartCap: true, o, into: &out)
-    return out
+  }
+
+  /// Writes the whole stroke of the centre points `points` to `ink`, element for element what
+  /// `writeTail(outline(points, o), stableLeft: nil, …)` writes, without building the whole
+  /// outline: centreline segments and the end cap go straight to `ink`, the sides wait in
+  /// `sides` (reused), then the start cap. A dot (see `PerfectFreehandWalk.caps`) is built in
+  /// `scratch` and written with `writeTail`.
+  ///
+  /// - Complexity: O(n) time; no allocation once `sides` and `ink` have grown to the stroke.
+  public static func write(
+    _ points: [PerfectFreehandPoint], _ o: PerfectFreehandOptions, origin: Point,
+    sides: inout PerfectFreehandSidePoints, scratch: inout PerfectFreehandOutline,
+    into ink: inout InkGeometry
+  ) {
+    let n = points.count
+    guard n > 0 else { return }
+    let first = points[0]
+    let last = points[n - 1]
+    let total = last.runningLength
+    if n == 1 || (o.taperStart > 0 && total < 3) {
+      outline(points, o, into: &scratch)
+      writeTail(
+        scratch, stableLeft: nil, stableRight: nil, stableCentre: nil, origin: origin, into: &ink)
+      return
+    }
+    var seed = first.pressure
+    for k in 0..<min(10, n) { seed = PerfectFreehandWalk.seed(seed, points[k], o) }
+    var walk = PerfectFreehandWalk(first: first, seed: seed, size: o.size)
+    if !sides.left.isEmpty { sides.left.removeAll(keepingCapacity: true) }
+    if !sides.right.isEmpty { sides.right.removeAll(keepingCapacity: true) }
+    if sides.left.capacity < 64 { sides.left.reserveCapacity(64) }
+    if sides.right.capacity < 64 { sides.right.reserveCapacity(64) }
+    var a: WeightedPoint?
+    var count = 0
+    points.withUnsafeBufferPointer { p in
+      for i in 0..<n - 1 {
+        if let r = walk.step(i, p[i], next: p[i + 1], total: total, o, sides: &sides) {
+          let c = WeightedPoint(p[i].point, width: 2 * r)
+          if let a { ink.append(segment(a, c, origin)) }
+          a = c
+          count += 1
+        }
+      }
+    }
+    if let r = walk.step(n - 1, last, next: nil, total: total, o, sides: &sides) {
+      let c = WeightedPoint(last.point, width: 2 * r)
+      if let a { ink.append(segment(a, c, origin)) }
+      a = c
+      count += 1
+    }
+    if count == 1, let a { ink.append(segment(a, a, origin)) }
+    var open = false
+    add(sides.left, origin, open: &open, into: &ink)
+    // The caps as `PerfectFreehandWalk.caps` and `startCap` build them (not a dot).
+    let radius = walk.radius
+    let direction = PerfectFreehandWalk.perpendicular(-last.vector)
+    if o.taperEnd > 0 {
+      add(last.point, origin, open: &open, into: &ink)
+    } else if o.capEnd {
+      let start = last.point + direction * radius
+      let fan = PerfectFreehandFans.endCap
+      for k in 0..<fan.count {
+        add(fan[k].rotate(start, about: last.point), origin, open: &open, into: &ink)
+      }
+    } else {
+      add(last.point + direction * radius, origin, open: &open, into: &ink)
+      add(last.point + direction * (radius * 0.99), origin, open: &open, into: &ink)
+      add(last.point - direction * (radius * 0.99), origin, open: &open, into: &ink)
+      add(last.point - direction * radius, origin, open: &open, into: &ink)
+    }
+    add(sides.right, reversed: true, origin, open: &open, into: &ink)
+    if !sides.left.isEmpty, !sides.right.isEmpty, o.taperStart <= 0 {
+      let l0 = sides.left[0]
+      let r0 = sides.right[0]
+      let f = first.point
+      if o.capStart {
+        let fan = PerfectFreehandFans.startCap
+        for k in 0..<fan.count { add(fan[k].rotate(r0, about: f), origin, open: &open, into: &ink) }
+      } else {
+        let corners = l0 - r0
+        let a = corners * 0.5
+        let b = corners * 0.51
+        add(f - a, origin, open: &open, into: &ink)
+        add(f - b, origin, open: &open, into: &ink)
+        add(f + b, origin, open: &open, into: &ink)
+        add(f + a, origin, open: &open, into: &ink)
+      }
+    }
+    if open { ink.append(.close) }
   }
 
   /// Writes the part of a stroke that follows what is already drawn: `outline` holds the
@@ -123,10 +268,13 @@ public enum PerfectFreehandStroke {
   ) {
     var a = stableCentre
     let centre = outline.centre
-    if a == nil, centre.count == 1 { a = centre[0] }
-    for k in 0..<centre.count {
-      if let a { ink.append(segment(a, centre[k], origin)) }
-      a = centre[k]
+    let n = centre.count
+    if a == nil, n == 1 { a = centre[0] }
+    centre.withUnsafeBufferPointer { c in
+      for k in 0..<n {
+        if let a { ink.append(segment(a, c[k], origin)) }
+        a = c[k]
+      }
     }
     var open = false
     if let l = stableLeft {
@@ -150,22 +298,52 @@ public enum PerfectFreehandStroke {
 
   /// Appends `points` (backwards when `reversed`) one by one as `add(_:_:open:into:)` does.
   ///
-  /// - Complexity: O(points.count), no allocation beyond `ink`'s growth. It indexes `points`
-  ///   instead of iterating them: an array's iterator reads each element through a coroutine
-  ///   whose frame a debug build allocates on the heap.
+  /// - Complexity: O(points.count), no allocation beyond `ink`'s growth. It reads `points`
+  ///   through a buffer pointer instead of iterating them: an array's iterator reads each
+  ///   element through a coroutine whose frame a debug build allocates on the heap.
   static func add(
     _ points: [Point], reversed: Bool = false, _ origin: Point, open: inout Bool,
     into ink: inout InkGeometry
   ) {
     let n = points.count
-    for k in 0..<n { add(points[reversed ? n - 1 - k : k], origin, open: &open, into: &ink) }
+    guard n > 0 else { return }
+    var started = open
+    points.withUnsafeBufferPointer { p in
+      if reversed {
+        var k = n - 1
+        if !started {
+          ink.append(.move(p[k] + origin))
+          started = true
+          k -= 1
+        }
+        while k >= 0 {
+          ink.append(.line(p[k] + origin))
+          k -= 1
+        }
+      } else {
+        var k = 0
+        if !started {
+          ink.append(.move(p[0] + origin))
+          started = true
+          k = 1
+        }
+        while k < n {
+          ink.append(.line(p[k] + origin))
+          k += 1
+        }
+      }
+    }
+    open = true
   }
 
-  /// The straight centreline segment a → b with their widths, moved by `origin`.
+  /// The straight centreline segment a → b with their widths, moved by `origin` (the points
+  /// of `CenterlineSegment.line(...).translated(by:)`, bit for bit).
   @inlinable public static func segment(_ a: WeightedPoint, _ b: WeightedPoint, _ origin: Point)
     -> CenterlineSegment
   {
-    CenterlineSegment.line(a.point, b.point, startWidth: a.width, endWidth: b.width)
-      .translated(by: origin)
+    CenterlineSegment(
+      start: a.point + origin, control1: a.point.lerp(b.point, 1.0 / 3.0) + origin,
+      control2: a.point.lerp(b.point, 2.0 / 3.0) + origin, end: b.point + origin,
+      startWidth: a.width, endWidth: b.width)
   }
 }

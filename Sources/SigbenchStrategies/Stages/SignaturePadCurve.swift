@@ -98,16 +98,71 @@ public struct SignaturePadCurve: Hashable, Sendable {
 
   /// Appends the centreline segment (full widths: 2 × the capped end radii) and one disc per
   /// stamp to `ink`, everything moved by `origin` (the curve is stroke-local).
+  ///
+  /// The stamps are evaluated in the power basis (the same polynomial as `point(at:)`, equal
+  /// within rounding, far below 1e-9 px) and appended in one pass with the count known ahead.
   public func write(maxRadius: Double, origin: Point, into ink: inout InkGeometry) {
+    writeCenterline(maxRadius: maxRadius, origin: origin, into: &ink)
+    writeStamps(maxRadius: maxRadius, origin: origin, into: &ink.discs)
+  }
+
+  /// Appends the centreline segment (full widths: 2 × the capped end radii), moved by
+  /// `origin`.
+  func writeCenterline(maxRadius: Double, origin: Point, into ink: inout InkGeometry) {
     ink.append(
       CenterlineSegment(
         start: start + origin, control1: control1 + origin, control2: control2 + origin,
         end: end + origin, startWidth: 2 * min(startRadius, maxRadius),
         endWidth: 2 * min(endRadius, maxRadius)))
+  }
+
+  /// Appends one disc per stamp, moved by `origin`.
+  func writeStamps(maxRadius: Double, origin: Point, into discs: inout [Disc]) {
     let n = stepCount
-    for i in 0..<n {
-      let t = Double(i) / Double(n)
-      ink.append(Disc(center: point(at: t) + origin, radius: radius(at: t, maxRadius: maxRadius)))
-    }
+    guard n > 0 else { return }
+    discs.append(
+      contentsOf: SignaturePadStamps(self, count: n, maxRadius: maxRadius, origin: origin))
+  }
+}
+
+/// The stamps of one curve as a sequence of known length: the cubic's power-basis
+/// coefficients (origin folded in, x and y side by side) and the radius ramp, precomputed
+/// once per curve.
+struct SignaturePadStamps: Sequence, IteratorProtocol {
+  let a: SIMD2<Double>
+  let b: SIMD2<Double>
+  let c: SIMD2<Double>
+  let d: SIMD2<Double>
+  let r0: Double
+  let dr: Double
+  let maxRadius: Double
+  let step: Double
+  let n: Int
+  var i = 0
+
+  init(_ curve: SignaturePadCurve, count: Int, maxRadius: Double, origin: Point) {
+    let p0 = SIMD2(curve.start.x, curve.start.y)
+    let p1 = SIMD2(curve.control1.x, curve.control1.y)
+    let p2 = SIMD2(curve.control2.x, curve.control2.y)
+    let p3 = SIMD2(curve.end.x, curve.end.y)
+    a = p3 - p0 + 3 * (p1 - p2)
+    b = 3 * (p0 - 2 * p1 + p2)
+    c = 3 * (p1 - p0)
+    d = p0 + SIMD2(origin.x, origin.y)
+    r0 = curve.startRadius
+    dr = curve.endRadius - curve.startRadius
+    self.maxRadius = maxRadius
+    step = 1 / Double(count)
+    n = count
+  }
+
+  var underestimatedCount: Int { n - i }
+
+  mutating func next() -> Disc? {
+    guard i < n else { return nil }
+    let t = Double(i) * step
+    i += 1
+    let p = ((a * t + b) * t + c) * t + d
+    return Disc(center: Point(x: p.x, y: p.y), radius: Swift.min(r0 + t * t * t * dr, maxRadius))
   }
 }

@@ -73,17 +73,10 @@ public struct SignaturePadEngine: Sendable {
   /// The stroke's first sample; points and geometry are kept relative to it.
   private var origin = Point.zero
   private var started = false
-  /// Kept points so far, saturating at 3.
-  private var kept = 0
-  /// The last kept points, oldest first: `c` is the newest (valid when `kept` ≥ 1), `b` the
-  /// one before (`kept` ≥ 2), `a` the one before that (`kept` = 3).
-  private var a = TimedPoint.zero
-  private var b = TimedPoint.zero
-  private var c = TimedPoint.zero
+  /// The kept points and the width filter: all that processing a point reads and changes.
+  private var window: Window
   /// The newest sample: where pen-up happens.
   private var newest = TimedPoint.zero
-  private var lastVelocity = 0.0
-  private var lastWidth: Double
   /// Time of the last move the throttle let through, ms.
   private var lastCall: Double?
   /// The move the throttle holds, and when its timer is due, ms.
@@ -92,11 +85,13 @@ public struct SignaturePadEngine: Sendable {
 
   /// sigbench's input-filter stage (off unless `filter=one-euro`).
   private var filter: InputFilter
+  /// The stamps of the newest tentative curve, copied when that curve turns stable.
+  private var cache = StampCache()
 
   public init(settings: SignaturePadSettings, variant: SignaturePadVariant) {
     self.settings = settings
     self.variant = variant
-    lastWidth = settings.initialWidth
+    window = Window(lastWidth: settings.initialWidth)
     filter = InputFilter(settings.prefilter)
   }
 
@@ -129,26 +124,40 @@ public struct SignaturePadEngine: Sendable {
 
   /// Pen-up: appends what it draws to `output.stable` and resets for a new stroke.
   public mutating func finish(into output: inout StrokeOutput) {
-    penUp(into: &output.stable)
+    if started { Self.penUp(&window, at: newest, context, &cache, into: &output.stable) }
     self = SignaturePadEngine(settings: settings, variant: variant)
   }
 
-  /// What pen-up now would draw.
-  private func writePreview(into ink: inout InkGeometry) {
-    var preview = self
-    preview.penUp(into: &ink)
+  /// What pen-up now would draw: pen-up run on a copy of the window (the only state it
+  /// changes besides the held move, which it drops). Nothing when the newest sample was
+  /// already processed (it is then the newest kept point or a dropped repeat) and the
+  /// variant draws no last segment.
+  private mutating func writePreview(into ink: inout InkGeometry) {
+    guard started, held != nil || variant == .fixed || window.kept == 0 else { return }
+    var preview = window
+    Self.penUp(&preview, at: newest, context, &cache, remember: true, into: &ink)
   }
 
-  private mutating func penUp(into ink: inout InkGeometry) {
-    guard started else { return }
-    held = nil
-    process(newest, into: &ink)
-    guard variant == .fixed else { return }
-    switch kept {
-    case 2: drawCurve(from: b, to: c, before: b, after: c, into: &ink)
-    case 3: drawCurve(from: b, to: c, before: a, after: c, into: &ink)
+  /// Pen-up at `p`: process it, then (fixed variant) draw the last segment. With `remember`
+  /// (the preview), the curve that processing `p` draws is kept in `cache`: it turns stable
+  /// unchanged when the throttle releases `p` before anything else is kept.
+  private static func penUp(
+    _ w: inout Window, at p: TimedPoint, _ x: Context, _ cache: inout StampCache,
+    remember: Bool = false, into ink: inout InkGeometry
+  ) {
+    w.process(p, x, &cache, remember: remember, into: &ink)
+    guard x.variant == .fixed else { return }
+    switch w.kept {
+    case 2: w.drawCurve(from: w.b, to: w.c, before: w.b, after: w.c, x, &cache, into: &ink)
+    case 3: w.drawCurve(from: w.b, to: w.c, before: w.a, after: w.c, x, &cache, into: &ink)
     default: break
     }
+  }
+
+  private var context: Context { Context(settings: settings, variant: variant, origin: origin) }
+
+  private mutating func process(_ p: TimedPoint, into ink: inout InkGeometry) {
+    window.process(p, context, &cache, into: &ink)
   }
 
   private mutating func throttledMove(_ p: TimedPoint, into ink: inout InkGeometry) {
@@ -176,55 +185,123 @@ public struct SignaturePadEngine: Sendable {
     process(p, into: &ink)
   }
 
-  /// The distance filter, then the window: a dot for the first point, a curve from the third.
-  private mutating func process(_ p: TimedPoint, into ink: inout InkGeometry) {
-    if kept > 0, p.point.distance(to: c.point) <= settings.minDistance { return }
-    switch kept {
-    case 0:
-      ink.append(Disc(center: p.point + origin, radius: settings.dotRadius))
-      c = p
-      kept = 1
-    case 1:
-      b = c
-      c = p
-      kept = 2
-    case 2:
-      drawCurve(from: b, to: c, before: b, after: p, into: &ink)
-      a = b
-      b = c
-      c = p
-      kept = 3
-    default:
-      drawCurve(from: b, to: c, before: a, after: p, into: &ink)
-      a = b
-      b = c
-      c = p
-    }
-  }
-
-  /// The curve `s` → `e` of the window (before, s, e, after): handles, widths, stamps.
-  private mutating func drawCurve(
-    from s: TimedPoint, to e: TimedPoint, before: TimedPoint, after: TimedPoint,
-    into ink: inout InkGeometry
-  ) {
-    let leaving = SignaturePadCurve.handles(before.point, s.point, e.point).leaving
-    let entering = SignaturePadCurve.handles(s.point, e.point, after.point).entering
-    let w = settings.velocityFilterWeight
-    let v = w * Self.velocity(from: s, to: e) + (1 - w) * lastVelocity
-    let width = settings.width(velocity: v)
-    let shipped = variant == .asShipped
-    let curve = SignaturePadCurve(
-      start: s.point, control1: shipped ? entering : leaving,
-      control2: shipped ? leaving : entering, end: e.point, startRadius: lastWidth,
-      endRadius: width)
-    lastVelocity = v
-    lastWidth = width
-    curve.write(maxRadius: settings.maxWidth, origin: origin, into: &ink)
-  }
-
   /// Speed from `s` to `e`, px/ms (see the type's documentation for the zero cases).
   static func velocity(from s: TimedPoint, to e: TimedPoint) -> Double {
     guard let t0 = s.time, let t1 = e.time, t1 > t0 else { return 0 }
     return min(s.point.distance(to: e.point) / (t1 - t0), maximumVelocity)
+  }
+
+  /// What drawing reads but never changes.
+  struct Context {
+    let settings: SignaturePadSettings
+    let variant: SignaturePadVariant
+    let origin: Point
+  }
+
+  /// The window of kept points and the width filter.
+  struct Window: Sendable {
+    /// Kept points so far, saturating at 3.
+    var kept = 0
+    /// The last kept points, oldest first: `c` is the newest (valid when `kept` ≥ 1), `b` the
+    /// one before (`kept` ≥ 2), `a` the one before that (`kept` = 3).
+    var a = TimedPoint.zero
+    var b = TimedPoint.zero
+    var c = TimedPoint.zero
+    var lastVelocity = 0.0
+    var lastWidth: Double
+
+    init(lastWidth: Double) { self.lastWidth = lastWidth }
+
+    /// The distance filter, then the window: a dot for the first point, a curve from the
+    /// third.
+    mutating func process(
+      _ p: TimedPoint, _ x: Context, _ cache: inout StampCache, remember: Bool = false,
+      into ink: inout InkGeometry
+    ) {
+      if kept > 0, p.point.distance(to: c.point) <= x.settings.minDistance { return }
+      switch kept {
+      case 0:
+        ink.append(Disc(center: p.point + x.origin, radius: x.settings.dotRadius))
+        c = p
+        kept = 1
+      case 1:
+        b = c
+        c = p
+        kept = 2
+      case 2:
+        drawCurve(from: b, to: c, before: b, after: p, x, &cache, remember: remember, into: &ink)
+        a = b
+        b = c
+        c = p
+        kept = 3
+      default:
+        drawCurve(from: b, to: c, before: a, after: p, x, &cache, remember: remember, into: &ink)
+        a = b
+        b = c
+        c = p
+      }
+    }
+
+    /// The curve `s` → `e` of the window (before, s, e, after): handles, widths, stamps.
+    mutating func drawCurve(
+      from s: TimedPoint, to e: TimedPoint, before: TimedPoint, after: TimedPoint,
+      _ x: Context, _ cache: inout StampCache, remember: Bool = false,
+      into ink: inout InkGeometry
+    ) {
+      let leaving = SignaturePadCurve.handles(before.point, s.point, e.point).leaving
+      let entering = SignaturePadCurve.handles(s.point, e.point, after.point).entering
+      let w = x.settings.velocityFilterWeight
+      let v = w * SignaturePadEngine.velocity(from: s, to: e) + (1 - w) * lastVelocity
+      let width = x.settings.width(velocity: v)
+      let shipped = x.variant == .asShipped
+      let curve = SignaturePadCurve(
+        start: s.point, control1: shipped ? entering : leaving,
+        control2: shipped ? leaving : entering, end: e.point, startRadius: lastWidth,
+        endRadius: width)
+      lastVelocity = v
+      lastWidth = width
+      curve.writeCenterline(maxRadius: x.settings.maxWidth, origin: x.origin, into: &ink)
+      if cache.copy(curve, into: &ink.discs) { return }
+      let first = ink.discs.count
+      curve.writeStamps(maxRadius: x.settings.maxWidth, origin: x.origin, into: &ink.discs)
+      if remember { cache.keep(curve, ink.discs[first...]) }
+    }
+  }
+
+  /// The stamps of one curve, kept when it has at most `capacity` of them (the usual case);
+  /// the curve (its points and radii) is the key, since origin and maximum radius are fixed
+  /// for the stroke. Fixed-size storage, so keeping and copying never allocate.
+  struct StampCache: Sendable {
+    static let capacity = 128
+    var curve: SignaturePadCurve?
+    var count = 0
+    var discs = InlineArray<128, Disc>(repeating: Disc(center: .zero, radius: 0))
+
+    /// Appends the kept stamps when they are `curve`'s; false otherwise.
+    /// (Mutating only so that `self`, about 3 KB, is passed by reference, never copied.)
+    mutating func copy(_ curve: SignaturePadCurve, into out: inout [Disc]) -> Bool {
+      guard let kept = self.curve, kept == curve else { return false }
+      discs.span.withUnsafeBufferPointer {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count]))
+      }
+      return true
+    }
+
+    /// Keeps `stamps` as `curve`'s (forgets when there are too many).
+    mutating func keep(_ curve: SignaturePadCurve, _ stamps: ArraySlice<Disc>) {
+      guard stamps.count <= Self.capacity else {
+        self.curve = nil
+        return
+      }
+      var span = discs.mutableSpan
+      span.withUnsafeMutableBufferPointer { dst in
+        stamps.withUnsafeBufferPointer { src in
+          guard let to = dst.baseAddress, let from = src.baseAddress else { return }
+          to.update(from: from, count: src.count)
+        }
+      }
+      self.curve = curve
+      count = stamps.count
+    }
   }
 }

@@ -31,7 +31,7 @@ import SigbenchCore
 /// (each call recomputes all of it), and drawn ink does move: the start pressure folds the
 /// first ten points, every side point depends on the next centre point, the last 3 px are
 /// dropped or kept as the stroke grows, and a new sample restreamlines the final point when
-/// `last` is set ("sawblading", perfect-freehand issue #36). Every push (option `live`, default
+/// `last` is set (its users call the visible result "sawblading"). Every push (option `live`, default
 /// true) writes the whole current stroke as tentative; `finish` writes it as stable. With
 /// `live=false` a push only stores the sample and writes nothing, and `finish` computes the
 /// stroke once (batch use); it then shows nothing while drawing, so it does not meet the

@@ -7,7 +7,7 @@ import SigbenchCore
 ///
 /// It answers the two complaints about running the library live: the cost of every event grows
 /// with the stroke (`getStroke(allPoints)` per event, O(n²) per stroke), and ink already drawn
-/// moves on the next event ("sawblading", perfect-freehand issue #36).
+/// moves on the next event (what its users call "sawblading").
 ///
 /// Design (`PerfectFreehandStream`): every centre point and outline point is computed once,
 /// when nothing later can change it, and emitted as stable. Tentative, and recomputed on every

@@ -10,8 +10,7 @@ import SigbenchCore
 ///   kept point lie on one line through it (parallel to the chord between its neighbours), so
 ///   consecutive curves now join with a continuous tangent (no kink).
 /// - Last segment: drawn at `finish`, with the final point repeated as its look-ahead (the
-///   end point duplication proposed in szimek/signature_pad PR #31, mirroring its first-point
-///   duplication): the handle entering the end is the midpoint of the last chord, and the
+///   end point duplicated, mirroring the library's own first-point duplication): the handle entering the end is the midpoint of the last chord, and the
 ///   radius comes from the usual speed filter. The ink therefore ends at the last kept point:
 ///   the pen-up position, or within `min-distance` of it when the filter drops that; a stroke
 ///   of two kept points is a straight curve between them.

@@ -66,14 +66,14 @@ import Testing
     var f = InputFilter(minDistance: 2)
     var kept: [Bool] = []
     for p in [Point(x: 0, y: 0), Point(x: 1.9999, y: 0), Point(x: 2, y: 0), Point(x: 3, y: 1)] {
-      kept.append(f.accept(p))
+      kept.append(f.apply(Sample(x: p.x, y: p.y)) != nil)
     }
     #expect(kept == [true, false, true, false])  // (3, 1) is 1.41 from the last kept point
     f.reset()
-    let afterReset = f.accept(Point(x: 2, y: 0))
+    let afterReset = f.apply(Sample(x: 2, y: 0)) != nil
     #expect(afterReset)
     var off = InputFilter(minDistance: 0)
-    let both = [off.accept(.zero), off.accept(.zero)]
+    let both = [off.apply(Sample(x: 0, y: 0)) != nil, off.apply(Sample(x: 0, y: 0)) != nil]
     #expect(both == [true, true])
   }
 

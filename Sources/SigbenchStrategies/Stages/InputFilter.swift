@@ -94,13 +94,6 @@ public struct InputFilter: Sendable {
     return out
   }
 
-  /// True when `p` is kept (the distance rule alone; for callers without a sample).
-  public mutating func accept(_ p: Point) -> Bool {
-    if let l = last, (p - l).length < settings.minDistance { return false }
-    last = p
-    return true
-  }
-
   /// Forgets the reference point and the 1€ state (a new stroke starts).
   public mutating func reset() {
     last = nil

@@ -45,14 +45,21 @@ public struct CenterlineSegment: Hashable, Codable, Sendable {
 
   /// Position at parameter `t` in [0, 1].
   public func point(at t: Double) -> Point {
+    Self.point(start, control1, control2, end, at: t)
+  }
+
+  /// The cubic Bézier p0, p1, p2, p3 at parameter `t` (Bernstein form), for any cubic that is
+  /// not stored as a segment.
+  @inlinable public static func point(
+    _ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, at t: Double
+  ) -> Point {
     let u = 1 - t
     let a = u * u * u
     let b = 3 * u * u * t
     let c = 3 * u * t * t
     let d = t * t * t
     return Point(
-      x: a * start.x + b * control1.x + c * control2.x + d * end.x,
-      y: a * start.y + b * control1.y + c * control2.y + d * end.y)
+      x: a * p0.x + b * p1.x + c * p2.x + d * p3.x, y: a * p0.y + b * p1.y + c * p2.y + d * p3.y)
   }
 
   /// Width at parameter `t`, interpolated linearly between the end widths.

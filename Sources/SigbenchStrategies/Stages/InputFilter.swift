@@ -72,9 +72,12 @@ public struct InputFilter: Sendable {
   public var minDistance: Double { settings.minDistance }
   private var last: Point?
   private var smoother: OneEuroFilter
+  /// `settings.mode == .oneEuro`, read once.
+  private let smoothing: Bool
 
   public init(_ settings: Settings) {
     self.settings = settings
+    smoothing = settings.mode == .oneEuro
     smoother = OneEuroFilter(settings.oneEuro)
   }
 
@@ -83,12 +86,18 @@ public struct InputFilter: Sendable {
   }
 
   /// The sample as the curve model sees it (smoothed in `one-euro` mode), or `nil` when the
-  /// distance rule drops it; a kept sample becomes the new reference.
-  public mutating func apply(_ sample: Sample) -> Sample? {
+  /// distance rule drops it; a kept sample becomes the new reference. In `min-distance` mode
+  /// (every strategy's default) this is the distance test alone, on the per-point hot path.
+  @inline(__always) public mutating func apply(_ sample: Sample) -> Sample? {
+    if smoothing { return applySmoothed(sample) }
+    if let l = last, (sample.point - l).length < settings.minDistance { return nil }
+    last = sample.point
+    return sample
+  }
+
+  private mutating func applySmoothed(_ sample: Sample) -> Sample? {
     var out = sample
-    if settings.mode == .oneEuro {
-      out.point = smoother.filter(sample.point, time: sample.time)
-    }
+    out.point = smoother.filter(sample.point, time: sample.time)
     if let l = last, (out.point - l).length < settings.minDistance { return nil }
     last = out.point
     return out

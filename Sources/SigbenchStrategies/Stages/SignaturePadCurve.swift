@@ -61,14 +61,7 @@ public struct SignaturePadCurve: Hashable, Sendable {
 
   /// Position at parameter `t` in [0, 1].
   @inlinable public func point(at t: Double) -> Point {
-    let u = 1 - t
-    let a = u * u * u
-    let b = 3 * u * u * t
-    let c = 3 * u * t * t
-    let d = t * t * t
-    return Point(
-      x: a * start.x + b * control1.x + c * control2.x + d * end.x,
-      y: a * start.y + b * control1.y + c * control2.y + d * end.y)
+    CenterlineSegment.point(start, control1, control2, end, at: t)
   }
 
   /// The 10-chord length estimate, px.

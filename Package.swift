@@ -25,8 +25,14 @@ let package = Package(
     // pure functions producing Results types.
     .target(name: "SigbenchQuality", dependencies: ["SigbenchCore", "SigbenchResults"]),
     .target(
-      name: "SigbenchFormats", dependencies: ["SigbenchCore", "SigbenchResults", "CZlib", "CLZMA"],
+      name: "SigbenchFormats",
+      dependencies: ["SigbenchCore", "SigbenchResults", "CZlib", "CLZMA", "CLibXML2"],
       exclude: ["Native/BinaryFormat.md"]),
+    // libxml2 (Debian `libxml2-dev`, pkg-config `libxml-2.0` for its /usr/include/libxml2
+    // header folder) as a SAX2 parser for the InkML and IAM-OnDB readers.
+    .systemLibrary(
+      name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"])]),
     // zlib (Debian `zlib1g-dev`) for the format study's gzip-compressed sizes and for
     // ZIP-compressed chunks of Wacom UIM files.
     .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),

@@ -4,7 +4,7 @@
 #   libgd-dev, pkg-config   raster output (the CGD system library)
 #   zlib1g-dev              gzip sizes in the format study, ZIP-compressed Wacom UIM chunks
 #   liblzma-dev             LZMA-compressed Wacom UIM chunks (the CLZMA system library)
-#   libxml2-dev             FoundationXML's parser (InkML, IAM-OnDB)
+#   libxml2-dev             the SAX2 XML parser of the InkML and IAM-OnDB readers (CLibXML2)
 #   valgrind                deterministic instruction and allocation counts (bench, gate)
 #   libcairo2-dev           PDF export (cairo's PDF surface, the CCairo system library)
 #   librsvg2-bin            rsvg-convert: rasterizes exported SVG for the parity test

@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchCore
 import SigbenchRun
 
 /// Where a command writes: results to stdout, diagnostics to stderr. Only the CLI prints.
@@ -9,13 +10,18 @@ public struct Console: Sendable {
 
   /// A result line on stdout.
   public func out(_ text: String) {
-    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    FileHandle.standardOutput.write(Data((Console.safe(text) + "\n").utf8))
   }
 
   /// A diagnostic line on stderr (always shown).
   public func err(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    FileHandle.standardError.write(Data((Console.safe(text) + "\n").utf8))
   }
+
+  /// `text` made safe for the terminal (`ConsoleText.message`): whatever a message quotes
+  /// from a file cannot move the cursor, clear the screen or reorder the line. Text quoted from
+  /// files is escaped where it is quoted too (`FormatError`), so it cannot start a line either.
+  static func safe(_ text: String) -> String { ConsoleText.message(text) }
 
   /// A progress or notice line on stderr, silenced by `--quiet`.
   public func note(_ text: String) {

@@ -72,7 +72,7 @@ struct ConvertCommand: Command {
     } catch {
       throw CommandFailure(.toolError, "cannot read '\(input)': \(error.localizedDescription)")
     }
-    if let s = loaded.skipped.first { throw CommandFailure(.toolError, "\(s.file): \(s.reason)") }
+    if let s = loaded.skipped.first { throw CommandFailure(.toolError, "\(s)") }
     if let r = loaded.rejected.first {
       console.err("rejected \(r)")
       return .rejectedInputs

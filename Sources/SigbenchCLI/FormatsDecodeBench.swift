@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchCore
 import SigbenchFormats
 import SigbenchReport
 import SigbenchResults
@@ -17,7 +18,9 @@ extension FormatsCommand {
         "cannot read '\(paths.joined(separator: ":"))': \(error.localizedDescription)")
     }
     let inputs = FormatDecodeBenchInputs(files: files)
-    for name in inputs.unclaimed { console.note("skipped \(name): no reader for this file type") }
+    for name in inputs.unclaimed {
+      console.note("skipped \(ConsoleText.escaped(name)): no reader for this file type")
+    }
     let result = FormatDecodeBench.run(inputs, repetitions: repetitions)
     for row in result.rows {
       for f in row.failures { console.err("rejected (\(row.id)) \(f)") }

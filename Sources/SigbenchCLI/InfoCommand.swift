@@ -56,7 +56,7 @@ struct InfoCommand: Command {
     do { loaded = try CorpusLoader(options: options, forcedFormat: format).load(url) } catch {
       throw CommandFailure(.toolError, "cannot read '\(file)': \(error.localizedDescription)")
     }
-    if let s = loaded.skipped.first { throw CommandFailure(.toolError, "\(s.file): \(s.reason)") }
+    if let s = loaded.skipped.first { throw CommandFailure(.toolError, "\(s)") }
     if let r = loaded.rejected.first {
       console.err("rejected \(r)")
       return .rejectedInputs

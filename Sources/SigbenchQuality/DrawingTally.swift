@@ -24,6 +24,10 @@ struct DrawingTally {
   var latencyPushes: [Double] = []
   var latencyMs: [Double] = []
   var churn: [Double] = []
+  var predictionAheadMs: [Double] = []
+  var predictionAheadPx: [Double] = []
+  var predictionErrors: [Double] = []
+  var predicts = false
   var size = OutputSize()
 
   init(pressure: PressureCredibility) { self.pressure = pressure }
@@ -37,6 +41,13 @@ struct DrawingTally {
     samples += input.count
     size.add(trace.ink)
     churn += trace.churn
+    if !trace.predictions.isEmpty {
+      predicts = true
+      let p = PredictionAccuracy.measure(trace)
+      predictionAheadMs += p.aheadMs
+      predictionAheadPx += p.aheadPx
+      predictionErrors += p.errors
+    }
     guard !input.isEmpty else { return }
     let shape = InkShape(trace.ink)
     guard !shape.isEmpty else {
@@ -122,6 +133,15 @@ struct DrawingTally {
       (f.churnMean, f.churnP95, f.churnMax) = (s.mean, s.p95, s.max)
     }
     f.updates = churn.count
+    if predicts {
+      f.predictions = predictionAheadPx.count
+      f.scoredPredictions = predictionErrors.count
+      f.predictionAheadMsMean = OrderStatistics(predictionAheadMs)?.mean
+      f.predictionAheadPxMean = OrderStatistics(predictionAheadPx)?.mean
+      if let s = OrderStatistics(predictionErrors) {
+        (f.predictionErrorMean, f.predictionErrorP95) = (s.mean, s.p95)
+      }
+    }
     if samples > 0 {
       let n = Double(samples)
       f.segmentsPerSample = Double(size.segments) / n

@@ -55,21 +55,21 @@ struct MeasuredPath: Sendable {
       counts.append(n)
       capacity += n + 1
     }
-    // Written through buffers sized for every vertex, then trimmed: the same vertices as
-    // appending one by one (`add`), without a capacity check per array per vertex.
-    var pts = [Point](repeating: .zero, count: capacity)
-    var arcs = [Double](repeating: 0, count: capacity)
-    var segs = [Int](repeating: 0, count: capacity)
-    var params = [Double](repeating: 0, count: capacity)
-    var widths = [Double](repeating: 0, count: capacity)
+    // Written straight into uninitialised storage sized for every vertex (no zero fill, no
+    // capacity check per vertex): the same vertices as appending one by one.
     var ends: [Double] = []
     ends.reserveCapacity(segments.count)
     var used = 0
-    pts.withUnsafeMutableBufferPointer { P in
-      arcs.withUnsafeMutableBufferPointer { A in
-        segs.withUnsafeMutableBufferPointer { S in
-          params.withUnsafeMutableBufferPointer { T in
-            widths.withUnsafeMutableBufferPointer { W in
+    var pts: [Point] = []
+    var arcs: [Double] = []
+    var segs: [Int] = []
+    var params: [Double] = []
+    var widths: [Double] = []
+    pts = [Point](unsafeUninitializedCapacity: capacity) { P, nP in
+      arcs = [Double](unsafeUninitializedCapacity: capacity) { A, nA in
+        segs = [Int](unsafeUninitializedCapacity: capacity) { S, nS in
+          params = [Double](unsafeUninitializedCapacity: capacity) { T, nT in
+            widths = [Double](unsafeUninitializedCapacity: capacity) { W, nW in
               for (k, s) in segments.enumerated() {
                 let n = counts[k]
                 for i in 0...n {
@@ -91,17 +91,16 @@ struct MeasuredPath: Sendable {
                 }
                 ends.append(used > 0 ? A[used - 1] : 0)
               }
+              nW = used
             }
+            nT = used
           }
+          nS = used
         }
+        nA = used
       }
+      nP = used
     }
-    let excess = capacity - used
-    pts.removeLast(excess)
-    arcs.removeLast(excess)
-    segs.removeLast(excess)
-    params.removeLast(excess)
-    widths.removeLast(excess)
     points = pts
     arc = arcs
     segment = segs

@@ -4,8 +4,9 @@ import SigbenchCore
 /// a point) through a uniform grid, so measuring n points against m edges costs about
 /// O(n + m) instead of the O(n · m) of comparing all pairs.
 ///
-/// Every edge is listed in every cell it passes through (it is cut into pieces no longer than
-/// a cell, and each piece is listed in the cells of its bounding box). `nearest` searches
+/// Every edge is listed in every cell it passes through: an edge whose ends lie in the same
+/// or neighbouring cells in the cells of its bounding box (one to four), a longer one cut into
+/// pieces no longer than a cell, each listed in the cells of its own box. `nearest` searches
 /// rings of cells around the query point's cell, skips cells farther than the best edge found
 /// so far, and stops as soon as no unvisited cell can hold anything nearer, so its distance is
 /// exact: the same as comparing with every edge. Cells are twice the mean edge length but at
@@ -113,10 +114,8 @@ struct SegmentGrid: Sendable {
     _ a: [Point], _ b: [Point], chain: Bool, count m: Int, originX: Double, originY: Double,
     cell: Double, columns: Int, rows: Int
   ) -> ([Int32], [Int32]) {
-    var pairCells: [Int32] = []
-    var pairEdges: [Int32] = []
-    pairCells.reserveCapacity(m + m / 2 + 16)
-    pairEdges.reserveCapacity(m + m / 2 + 16)
+    var pairs = PairBuffer(capacity: 2 * m + 16)
+    defer { pairs.deallocate() }
     let inverse = 1 / cell
     func cellOf(_ p: Point) -> (Int, Int) {
       (index((p.x - originX) * inverse, columns), index((p.y - originY) * inverse, rows))
@@ -128,28 +127,35 @@ struct SegmentGrid: Sendable {
       let (cx, cy) = chain ? next : cellOf(p0)
       let end = cellOf(p1)
       next = end
+      let edge = Int32(truncatingIfNeeded: e)
       if end == (cx, cy) {
         // Both ends in one cell (most edges): so is the whole edge.
-        pairCells.append(Int32(cy * columns + cx))
-        pairEdges.append(Int32(e))
+        pairs.append(cell: Int32(truncatingIfNeeded: cy * columns + cx), edge: edge)
         continue
       }
-      let first = pairCells.count
+      if abs(end.0 - cx) <= 1, abs(end.1 - cy) <= 1 {
+        // Ends in neighbouring cells: the edge's bounding box is those two to four cells.
+        for y in min(cy, end.1)...max(cy, end.1) {
+          for x in min(cx, end.0)...max(cx, end.0) {
+            pairs.append(cell: Int32(truncatingIfNeeded: y * columns + x), edge: edge)
+          }
+        }
+        continue
+      }
+      let first = pairs.count
       let pieces = max(1, Int((p0.distance(to: p1) * inverse).rounded(.up)))
       for k in 0..<pieces {
-        let p = pieces == 1 ? p0 : p0.lerp(p1, Double(k) / Double(pieces))
-        let q = pieces == 1 ? p1 : p0.lerp(p1, Double(k + 1) / Double(pieces))
+        let p = p0.lerp(p1, Double(k) / Double(pieces))
+        let q = p0.lerp(p1, Double(k + 1) / Double(pieces))
         let x0 = index((min(p.x, q.x) - originX) * inverse, columns)
         let x1 = index((max(p.x, q.x) - originX) * inverse, columns)
         let y0 = index((min(p.y, q.y) - originY) * inverse, rows)
         let y1 = index((max(p.y, q.y) - originY) * inverse, rows)
         for y in y0...y1 {
           for x in x0...x1 {
-            let c = Int32(y * columns + x)
+            let c = Int32(truncatingIfNeeded: y * columns + x)
             // Pieces of one edge overlap in their shared cells: list each cell once.
-            if pieces > 1, pairCells[first...].contains(c) { continue }
-            pairCells.append(c)
-            pairEdges.append(Int32(e))
+            if !pairs.hasCell(c, from: first) { pairs.append(cell: c, edge: edge) }
           }
         }
       }
@@ -157,29 +163,74 @@ struct SegmentGrid: Sendable {
     // start[c + 1] counts, then (prefix sums) begins cell c + 1; filling moves it to the end
     // of cell c, so afterwards cell c is start[c] ..< start[c + 1].
     let cells = columns * rows
+    let n = pairs.count
     var start = [Int32](repeating: 0, count: cells + 2)
-    var items = [Int32](repeating: 0, count: pairCells.count)
-    start.withUnsafeMutableBufferPointer { s in
-      pairCells.withUnsafeBufferPointer { pc in
+    let items = [Int32](unsafeUninitializedCapacity: n) { out, initialized in
+      start.withUnsafeMutableBufferPointer { s in
         // Wrapping adds: the totals are at most the pair count, far below 2³¹.
-        for c in pc { s[Int(c) + 2] &+= 1 }
+        for i in 0..<n { s[Int(pairs.cells[i]) + 2] &+= 1 }
         var running: Int32 = 0
         for c in 2..<(cells + 2) {
           running &+= s[c]
           s[c] = running
         }
-        items.withUnsafeMutableBufferPointer { out in
-          pairEdges.withUnsafeBufferPointer { pe in
-            for i in pc.indices {
-              let c = Int(pc[i]) + 1
-              out[Int(s[c])] = pe[i]
-              s[c] &+= 1
-            }
-          }
+        for i in 0..<n {
+          let c = Int(pairs.cells[i]) + 1
+          out[Int(s[c])] = pairs.edges[i]
+          s[c] &+= 1
         }
       }
+      initialized = n
     }
     return (start, items)
+  }
+
+  /// (cell, edge) pairs in raw storage that doubles when full: appending costs a store and a
+  /// count check, without the uniqueness and capacity checks of an array append.
+  private struct PairBuffer {
+    var cells: UnsafeMutablePointer<Int32>
+    var edges: UnsafeMutablePointer<Int32>
+    var count = 0
+    var capacity: Int
+
+    init(capacity: Int) {
+      self.capacity = capacity
+      cells = .allocate(capacity: capacity)
+      edges = .allocate(capacity: capacity)
+    }
+
+    @inline(__always) mutating func append(cell: Int32, edge: Int32) {
+      if count == capacity { grow() }
+      cells[count] = cell
+      edges[count] = edge
+      count += 1
+    }
+
+    /// True when `cell` is among the pairs from index `first` on.
+    func hasCell(_ cell: Int32, from first: Int) -> Bool {
+      var i = first
+      while i < count {
+        if cells[i] == cell { return true }
+        i += 1
+      }
+      return false
+    }
+
+    private mutating func grow() {
+      let larger = 2 * capacity
+      let c = UnsafeMutablePointer<Int32>.allocate(capacity: larger)
+      let e = UnsafeMutablePointer<Int32>.allocate(capacity: larger)
+      c.moveInitialize(from: cells, count: count)
+      e.moveInitialize(from: edges, count: count)
+      cells.deallocate()
+      edges.deallocate()
+      (cells, edges, capacity) = (c, e, larger)
+    }
+
+    func deallocate() {
+      cells.deallocate()
+      edges.deallocate()
+    }
   }
 
   /// ⌊v⌋ limited to 0…count − 1 (NaN gives 0).

@@ -30,6 +30,9 @@ public struct StrokeTrace: Sendable {
   public let churn: [Double]
   /// The tentative tail after the push asked for, if any.
   public let snapshot: TentativeSnapshot?
+  /// Every pen prediction the strategy reported, with the push it came with (0-based sample
+  /// position), in order; empty for strategies that do not predict.
+  public let predictions: [(afterPush: Int, prediction: PenPrediction)]
 
   /// Replays `samples` through `strategy` (a fresh instance for this stroke), keeping the
   /// tentative tail after push `keepingTentativeAfterPush` when given.
@@ -48,6 +51,7 @@ public struct StrokeTrace: Sendable {
     discs.reserveCapacity(samples.count + 1)
     var churn = TentativeChurn()
     var snapshot: TentativeSnapshot?
+    var predictions: [(afterPush: Int, prediction: PenPrediction)] = []
     var output = StrokeOutput()
     StrokeReplay.run(&strategy, samples, output: &output) { step, result in
       ink.append(contentsOf: result.stable)
@@ -55,8 +59,9 @@ public struct StrokeTrace: Sendable {
       elements.append(ink.outline.count)
       discs.append(ink.discs.count)
       churn.record(result)
-      if case .push(let i) = step, i == keep {
-        snapshot = TentativeSnapshot(afterPush: i, tentative: result.tentative)
+      if case .push(let i) = step {
+        if i == keep { snapshot = TentativeSnapshot(afterPush: i, tentative: result.tentative) }
+        if let p = result.prediction { predictions.append((i, p)) }
       }
     }
     self.samples = samples
@@ -66,6 +71,7 @@ public struct StrokeTrace: Sendable {
     self.stableDiscs = discs
     self.churn = churn.values
     self.snapshot = snapshot
+    self.predictions = predictions
   }
 
   /// Replays `samples` through a fresh instance of `strategy`.

@@ -1,6 +1,8 @@
+import SigbenchCore
 import SigbenchResults
 
-/// Escapes text for HTML element content and attribute values: `& < > " '`.
+/// Escapes text for HTML element content and attribute values: `& < > " '`, and control and
+/// bidirectional-override characters as visible `\u{…}` escapes.
 /// Every string that came from a corpus file or the command line passes through this.
 public func escapeHTML(_ text: String) -> String {
   var out = ""
@@ -12,7 +14,15 @@ public func escapeHTML(_ text: String) -> String {
     case ">": out += "&gt;"
     case "\"": out += "&quot;"
     case "'": out += "&#39;"
-    default: out.unicodeScalars.append(c)
+    case "\n", "\t": out.unicodeScalars.append(c)
+    default:
+      // Controls and bidirectional overrides (U+202E and kin) from file names or metadata
+      // are shown as visible escapes, so they cannot reorder or hide what the page says.
+      if ConsoleText.isUnsafe(c) {
+        out += "\\u{" + String(c.value, radix: 16, uppercase: true) + "}"
+      } else {
+        out.unicodeScalars.append(c)
+      }
     }
   }
   return out

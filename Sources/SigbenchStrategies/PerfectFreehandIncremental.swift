@@ -9,8 +9,8 @@ import SigbenchCore
 /// with the stroke (`getStroke(allPoints)` per event, O(n²) per stroke), and ink already drawn
 /// moves on the next event (what its users call "sawblading").
 ///
-/// Design (`PerfectFreehandStream`): every centre point and outline point is computed once,
-/// when nothing later can change it, and emitted as stable. Tentative, and recomputed on every
+/// Design (`PerfectFreehandIncrementalEngine`): every centre point and outline point is computed once, when
+/// nothing later can change it, and emitted as stable. Tentative, and recomputed on every
 /// push, is only what later samples can still change:
 /// - the newest sample's centre point (the minimum-length gate drops it while the stroke is
 ///   shorter than `size`; with `last` it is unstreamlined until the next sample);
@@ -59,7 +59,7 @@ public struct PerfectFreehandIncremental: SmoothingStrategy {
     try PerfectFreehandOptions(configuration)
   }
 
-  private var stream: PerfectFreehandStream
+  private var stream: PerfectFreehandIncrementalEngine
   /// The stroke's first sample; state and geometry are kept relative to it.
   private var origin = Point.zero
 
@@ -67,7 +67,7 @@ public struct PerfectFreehandIncremental: SmoothingStrategy {
   private var filter: InputFilter
 
   public init(settings: Settings) {
-    stream = PerfectFreehandStream(options: settings)
+    stream = PerfectFreehandIncrementalEngine(options: settings)
     filter = InputFilter(settings.prefilter)
   }
 
@@ -90,7 +90,7 @@ public struct PerfectFreehandIncremental: SmoothingStrategy {
   public static func outline(_ samples: [Sample], options: PerfectFreehandOptions)
     -> PerfectFreehandOutline
   {
-    var stream = PerfectFreehandStream(options: options)
+    var stream = PerfectFreehandIncrementalEngine(options: options)
     var out = PerfectFreehandOutline()
     var origin = Point.zero
     for sample in samples where sample.point.isFinite {
@@ -101,12 +101,13 @@ public struct PerfectFreehandIncremental: SmoothingStrategy {
       out.startCap += stream.newStartCap
       out.centre += stream.newCentre
     }
-    out.left += stream.tail.left
-    out.right += stream.tail.right
-    out.startCap += stream.tail.startCap
-    out.endCap = stream.tail.endCap
-    out.dot = stream.tail.dot
-    out.centre += stream.tail.centre
+    let tail = stream.tail
+    out.left += tail.left
+    out.right += tail.right
+    out.startCap += tail.startCap
+    out.endCap = tail.endCap
+    out.dot = tail.dot
+    out.centre += tail.centre
     func move(_ a: inout [Point]) { a = a.map { $0 + origin } }
     move(&out.left)
     move(&out.right)

@@ -13,6 +13,8 @@ public enum StrategyCatalog {
     .of(SignaturePadFixed.self),
     .of(PerfectFreehand.self),
     .of(PerfectFreehandIncremental.self),
+    .of(InkModeler.self),
+    .of(SigbenchSmooth.self),
     .of(Chaikin.self),
     .of(RamerDouglasPeucker.self),
   ]

@@ -76,6 +76,8 @@ struct IndexPageTests {
     #expect(!html.contains("<img src=x"))
     #expect(html.contains("&lt;img src=x onerror=alert(1)&gt;"))
     #expect(escapeHTML("a&b\"'<>") == "a&amp;b&quot;&#39;&lt;&gt;")
+    // A right-to-left override in a file name cannot reorder the page: it shows as an escape.
+    #expect(escapeHTML("gpj.\u{202E}exe\u{1B}") == "gpj.\\u{202E}exe\\u{1B}")
     #expect(escapeURLPath("img/a b\"<.png") == "img/a%20b%22%3C.png")
   }
 

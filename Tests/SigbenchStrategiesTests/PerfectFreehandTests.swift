@@ -317,7 +317,8 @@ import Testing
       #expect(
         late <= early && early >= (taper == 0 ? 32 : 4),
         "taper \(taper): \(early) then \(late) elements")
-      var stream = PerfectFreehandStream(options: PerfectFreehandOptions(taperEnd: taper))
+      var stream = PerfectFreehandIncrementalEngine(
+        options: PerfectFreehandOptions(taperEnd: taper))
       var most = 0
       for (i, sample) in samples.enumerated() {
         stream.push(PerfectFreehandInput(sample, origin: samples[0].point))

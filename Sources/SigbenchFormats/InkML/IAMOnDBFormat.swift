@@ -1,10 +1,6 @@
 import Foundation
 import SigbenchCore
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
 /// IAM On-Line Handwriting Database line files (`lineStrokes/…/*.xml`).
 ///
 /// `<WhiteboardCaptureSession>` → `<WhiteboardDescription>` (sensor corner and the opposite
@@ -35,23 +31,11 @@ public struct IAMOnDBFormat: StrokeFormat {
   {
     var rules = SampleRules(file: file, options: options)
     try rules.checkFileSize(data.count)
-    let parser = XMLParser(data: try XMLInput.utf8(data, file: file))
-    parser.shouldResolveExternalEntities = false
     let reader = IAMOnDBParser(file: file, options: options)
-    parser.delegate = reader
-    let ok = parser.parse()
-    if let error = reader.error { throw error }
-    if !ok || parser.parserError != nil {
-      let detail =
-        parser.parserError.map { ($0 as NSError).localizedDescription } ?? "XML parser failed"
-      throw FormatError(
-        .malformed, file: file,
-        location: .line(max(1, parser.lineNumber), column: max(1, parser.columnNumber)),
-        field: "XML", rule: "must be well-formed XML", value: detail)
-    }
+    try XMLSAXParser.parse(try XMLInput.utf8(data, file: file), file: file, sink: reader)
     guard reader.sawRoot else {
       throw FormatError(
-        .malformed, file: file, location: .line(max(1, parser.lineNumber)), field: "root element",
+        .malformed, file: file, location: .line(1), field: "root element",
         rule: "must be <WhiteboardCaptureSession>", value: reader.rootName ?? "none")
     }
     var metadata = DrawingMetadata(
@@ -69,12 +53,8 @@ public struct IAMOnDBFormat: StrokeFormat {
     }
     var strokes = raw.map { Stroke(samples: $0.samples, attributes: $0.attributes) }
     var origin = Double.infinity
-    var bounds: Rect?
     for stroke in strokes {
-      for s in stroke.samples {
-        origin = min(origin, s.time ?? origin)
-        bounds = bounds.map { $0.including(s.point) } ?? Rect(origin: s.point, size: .zero)
-      }
+      for s in stroke.samples { origin = min(origin, s.time ?? origin) }
     }
     if origin.isFinite {
       for i in strokes.indices {
@@ -83,16 +63,18 @@ public struct IAMOnDBFormat: StrokeFormat {
       metadata.notes.append(
         "time in s from the first point (file origin \(ParameterValue.format(origin)) s)")
     }
-    let factor = SampleRules.nominalScaleFactor(bounds: bounds)
+    let scale = try rules.nominalScale(strokes.map(\.samples)) { k, j in
+      .line(raw[k].lines[min(j, raw[k].lines.count - 1)])
+    }
     for i in strokes.indices {
       for j in strokes[i].samples.indices {
-        strokes[i].samples[j].x *= factor
-        strokes[i].samples[j].y *= factor
+        strokes[i].samples[j].x = scale.apply(strokes[i].samples[j].x)
+        strokes[i].samples[j].y = scale.apply(strokes[i].samples[j].y)
       }
     }
     metadata.nominalScale = true
     metadata.notes.append(
-      SampleRules.nominalScaleNote(factor: factor, units: "eBeam sensor units"))
+      SampleRules.nominalScaleNote(factor: scale.factor, units: "eBeam sensor units"))
     try rules.checkStrokeCount(strokes.count)
     for i in strokes.indices {
       let lines = raw[i].lines
@@ -103,8 +85,8 @@ public struct IAMOnDBFormat: StrokeFormat {
   }
 }
 
-/// Streaming `XMLParser` delegate for `IAMOnDBFormat`. Stops at the first error.
-private final class IAMOnDBParser: NSObject, XMLParserDelegate {
+/// Streaming `XMLEventSink` for `IAMOnDBFormat`. Stops at the first error.
+private final class IAMOnDBParser: XMLEventSink {
   struct RawStroke {
     var samples: [Sample] = []
     var lines: [Int] = []
@@ -115,7 +97,6 @@ private final class IAMOnDBParser: NSObject, XMLParserDelegate {
   let options: DecodeOptions
   var strokes: [RawStroke] = []
   var notes: [String] = []
-  var error: FormatError?
   var rootName: String?
   var sawRoot = false
   var inStroke = false
@@ -125,62 +106,48 @@ private final class IAMOnDBParser: NSObject, XMLParserDelegate {
     self.options = options
   }
 
-  func stop(_ parser: XMLParser, _ e: FormatError) {
-    if error == nil { error = e }
-    parser.abortParsing()
-  }
-
-  func number(_ parser: XMLParser, _ attributes: [String: String], _ key: String, _ element: String)
-    -> Double?
-  {
-    let at = FileLocation.line(parser.lineNumber, column: parser.columnNumber)
+  /// Attribute `key` as a finite number, or the error naming it.
+  func number(
+    _ attributes: [String: String], _ key: String, _ element: String, at: FileLocation
+  ) -> Result<Double, FormatError> {
     guard let text = attributes[key] else {
-      stop(
-        parser,
+      return .failure(
         FormatError(
           .malformed, file: file, location: at, field: "\(element).\(key)",
           rule: "must be present", value: "missing"))
-      return nil
     }
     guard let v = XMLNumberScanner.parse(text), v.isFinite else {
-      stop(
-        parser,
+      return .failure(
         FormatError(
           .invalidValue, file: file, location: at, field: "\(element).\(key)",
           rule: "must be a finite number", value: text))
-      return nil
     }
-    return v
+    return .success(v)
   }
 
-  func parser(
-    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-    qualifiedName qName: String?, attributes: [String: String] = [:]
-  ) {
-    guard error == nil else { return }
+  func startElement(
+    localName elementName: String, namespaceURI: String?, attributes list: [XMLAttribute],
+    line: Int, column: Int
+  ) -> FormatError? {
     if rootName == nil {
       rootName = elementName
       guard elementName == "WhiteboardCaptureSession" else {
-        stop(
-          parser,
-          FormatError(
-            .malformed, file: file, location: .line(parser.lineNumber), field: "root element",
-            rule: "must be <WhiteboardCaptureSession>", value: elementName))
-        return
+        return FormatError(
+          .malformed, file: file, location: .line(line), field: "root element",
+          rule: "must be <WhiteboardCaptureSession>", value: elementName)
       }
       sawRoot = true
-      return
+      return nil
     }
+    var attributes: [String: String] = [:]
+    for a in list where attributes[a.localName] == nil { attributes[a.localName] = a.value }
     switch elementName {
     case "Stroke":
       guard strokes.count < options.maxStrokesPerFile else {
-        stop(
-          parser,
-          FormatError(
-            .limitExceeded, file: file, location: .line(parser.lineNumber), field: "strokes",
-            rule: "must number at most \(options.maxStrokesPerFile) (limit maxStrokesPerFile)",
-            value: "more than \(options.maxStrokesPerFile)"))
-        return
+        return FormatError(
+          .limitExceeded, file: file, location: .line(line), field: "strokes",
+          rule: "must number at most \(options.maxStrokesPerFile) (limit maxStrokesPerFile)",
+          value: "more than \(options.maxStrokesPerFile)")
       }
       var s = RawStroke()
       if let colour = attributes["colour"] { s.attributes["colour"] = colour }
@@ -188,31 +155,33 @@ private final class IAMOnDBParser: NSObject, XMLParserDelegate {
       inStroke = true
     case "Point":
       guard inStroke, !strokes.isEmpty else {
-        stop(
-          parser,
-          FormatError(
-            .malformed, file: file, location: .line(parser.lineNumber), field: "Point",
-            rule: "must be inside a <Stroke>", value: "Point outside Stroke"))
-        return
+        return FormatError(
+          .malformed, file: file, location: .line(line), field: "Point",
+          rule: "must be inside a <Stroke>", value: "Point outside Stroke")
       }
-      guard let x = number(parser, attributes, "x", "Point"),
-        let y = number(parser, attributes, "y", "Point"),
-        let t = number(parser, attributes, "time", "Point")
-      else { return }
+      let at = FileLocation.line(line, column: column)
+      let x: Double
+      let y: Double
+      let t: Double
+      switch (
+        number(attributes, "x", "Point", at: at), number(attributes, "y", "Point", at: at),
+        number(attributes, "time", "Point", at: at)
+      ) {
+      case (.success(let a), .success(let b), .success(let c)):
+        (x, y, t) = (a, b, c)
+      case (.failure(let e), _, _), (_, .failure(let e), _), (_, _, .failure(let e)):
+        return e
+      }
       let i = strokes.count - 1
       guard strokes[i].samples.count < options.maxSamplesPerStroke else {
-        stop(
-          parser,
-          FormatError(
-            .limitExceeded, file: file, location: .line(parser.lineNumber),
-            field: "stroke \(i)",
-            rule:
-              "must have at most \(options.maxSamplesPerStroke) samples (limit maxSamplesPerStroke)",
-            value: "more than \(options.maxSamplesPerStroke)"))
-        return
+        return FormatError(
+          .limitExceeded, file: file, location: .line(line), field: "stroke \(i)",
+          rule:
+            "must have at most \(options.maxSamplesPerStroke) samples (limit maxSamplesPerStroke)",
+          value: "more than \(options.maxSamplesPerStroke)")
       }
       strokes[i].samples.append(Sample(x: x, y: y, time: t))
-      strokes[i].lines.append(parser.lineNumber)
+      strokes[i].lines.append(line)
     case "SensorLocation":
       if let corner = attributes["corner"], corner != "top_left" {
         notes.append("sensor corner \(corner): positions used as given (y down assumed)")
@@ -223,12 +192,12 @@ private final class IAMOnDBParser: NSObject, XMLParserDelegate {
       }
     default: break
     }
+    return nil
   }
 
-  func parser(
-    _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
-    qualifiedName qName: String?
-  ) {
-    if elementName == "Stroke" { inStroke = false }
+  func endElement(localName: String) {
+    if localName == "Stroke" { inStroke = false }
   }
+
+  func text(_ bytes: UnsafeBufferPointer<UInt8>) -> FormatError? { nil }
 }

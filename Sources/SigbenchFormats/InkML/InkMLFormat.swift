@@ -102,25 +102,22 @@ public struct InkMLFormat: StrokeFormat {
       }
     }
 
-    // No physical resolution: scale to the nominal size.
+    // No physical resolution: scale to the nominal size (after checking the drawing allows it).
     if !reader.physical {
-      var bounds: Rect?
-      for t in traces {
-        for s in t.samples {
-          bounds = bounds.map { $0.including(s.point) } ?? Rect(origin: s.point, size: .zero)
-        }
+      let scale = try rules.nominalScale(traces.map(\.samples)) { k, j in
+        .line(traces[k].lines[min(j, traces[k].lines.count - 1)])
       }
-      let factor = SampleRules.nominalScaleFactor(bounds: bounds)
       for i in traces.indices {
         for j in traces[i].samples.indices {
-          traces[i].samples[j].x *= factor
-          traces[i].samples[j].y *= factor
+          traces[i].samples[j].x = scale.apply(traces[i].samples[j].x)
+          traces[i].samples[j].y = scale.apply(traces[i].samples[j].y)
         }
       }
       metadata.nominalScale = true
       appendNote(
         &metadata,
-        SampleRules.nominalScaleNote(factor: factor, units: reader.positionUnits ?? "unitless"))
+        SampleRules.nominalScaleNote(
+          factor: scale.factor, units: reader.positionUnits ?? "unitless"))
     }
 
     // Time origin: the stated timestamp when every timed trace has one, else the first sample.

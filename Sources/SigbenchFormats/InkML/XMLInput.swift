@@ -1,25 +1,23 @@
 import Foundation
 
-/// Brings an XML file to valid UTF-8 before Foundation's `XMLParser` sees it.
-///
-/// Why: on Linux, Foundation's SAX glue force-unwraps every name, attribute value and comment
-/// it converts from libxml2's UTF-8 (`UTF8STRING(...)!` in swift-corelibs-foundation's
-/// XMLParser.swift), and libxml2 hands over bytes that are not UTF-8 when a file's bytes do
-/// not match its declared (or default) encoding. A flipped byte in an ISO-8859-1 IAM file
-/// traps the process. So the encoding is settled here:
-/// - a UTF-8 BOM is dropped; UTF-16 (with a BOM) is transcoded;
+/// Settles an XML file's encoding before libxml2 parses it, so that encoding errors name a
+/// byte offset and the encodings real ink files use read alike:
+/// - a UTF-8 byte order mark is dropped; UTF-16 with a byte order mark is transcoded;
+/// - UTF-16 and UCS-4 without a byte order mark (and UCS-4 with one) are passed to libxml2
+///   unchanged: it recognises them from the first four bytes (XML 1.0 (Fifth Edition)
+///   Appendix F);
 /// - `encoding="ISO-8859-1"` (also `latin1`, `US-ASCII`, `windows-1252`, read as Latin-1) is
 ///   transcoded byte by byte and the declaration rewritten to `UTF-8` (same line count);
 /// - UTF-8 (declared or default) is validated; any other declared encoding is rejected.
-/// Invalid bytes are an error naming the byte offset. Processing instructions are blanked
-/// (`blankProcessingInstructions`) and a DOCTYPE is rejected: Foundation passes null pointers
-/// from DTD declarations (notations, unparsed entities) into non-optional parameters.
+/// Invalid bytes are an error naming the byte offset. Nothing else is looked at here: a
+/// DOCTYPE, entities and sizes are the parser's business (`XMLSAXParser`).
 /// Complexity: O(file size), one pass; the file is copied only when it has to change.
 enum XMLInput {
   static func utf8(_ data: Data, file: String) throws(FormatError) -> Data {
     // Encoding decisions look only at the first bytes; the whole file is copied only when it
     // must change (BOM, transcoding, processing instructions).
     let head = [UInt8](data.prefix(512))
+    if isWideSignature(head) { return data }
     var bytes: [UInt8]?
     if head.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = Array(data.dropFirst(3)) }
     if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) {
@@ -80,18 +78,21 @@ enum XMLInput {
         rule: "must be valid UTF-8 (the declared or default encoding)",
         value: String(format: "byte 0x%02X", shown))
     }
-    if let line = found.doctypeLine {
-      throw FormatError(
-        .malformed, file: file, location: .line(line), field: "DOCTYPE",
-        rule: "must not be present (ink formats use no DTD; Foundation's parser can crash on one)",
-        value: "<!DOCTYPE")
-    }
-    if found.hasProcessingInstruction {
-      var b = bytes ?? [UInt8](data)
-      blankProcessingInstructions(&b)
-      return Data(b)
-    }
     return bytes.map { Data($0) } ?? data
+  }
+
+  /// True when the first four bytes are those of UTF-16 without a byte order mark, or of
+  /// UCS-4 with or without one, in any byte order (XML 1.0 (Fifth Edition) Appendix F).
+  static func isWideSignature(_ head: [UInt8]) -> Bool {
+    guard head.count >= 4 else { return false }
+    let first = Array(head.prefix(4))
+    let signatures: [[UInt8]] = [
+      [0x00, 0x00, 0x00, 0x3C], [0x3C, 0x00, 0x00, 0x00], [0x00, 0x00, 0x3C, 0x00],
+      [0x00, 0x3C, 0x00, 0x00], [0x00, 0x3C, 0x00, 0x3F], [0x3C, 0x00, 0x3F, 0x00],
+      [0x00, 0x00, 0xFE, 0xFF], [0xFF, 0xFE, 0x00, 0x00], [0x00, 0x00, 0xFF, 0xFE],
+      [0xFE, 0xFF, 0x00, 0x00],
+    ]
+    return signatures.contains(first)
   }
 
   /// What one pass over the bytes found.
@@ -99,36 +100,16 @@ enum XMLInput {
     /// Offset of the first byte that breaks UTF-8 (overlongs, surrogates and values above
     /// U+10FFFF included).
     var invalid: Int?
-    /// Line of a `<!DOCTYPE`.
-    var doctypeLine: Int?
-    /// A `<?` other than a leading XML declaration.
-    var hasProcessingInstruction = false
   }
 
-  /// One pass: UTF-8 validity, `<!DOCTYPE`, processing instructions.
+  /// One pass: UTF-8 validity.
   static func scan(_ b: UnsafeBufferPointer<UInt8>) -> Scan {
     var result = Scan()
     let n = b.count
     var i = 0
-    var line = 1
-    let declaration =
-      n > 5 && b[0] == 60 && b[1] == 63 && b[2] == 120 && b[3] == 109 && b[4] == 108
-      && XMLNumberScanner.isSpace(b[5])
-    let doctype = Array("DOCTYPE".utf8)
     while i < n {
       let c = b[i]
       if c < 0x80 {
-        if c == 0x0A {
-          line += 1
-        } else if c == 60, i + 1 < n {
-          if b[i + 1] == 63 && !(i == 0 && declaration) {
-            result.hasProcessingInstruction = true
-          } else if b[i + 1] == 33, i + 8 < n, result.doctypeLine == nil,
-            doctype.indices.allSatisfy({ b[i + 2 + $0] == doctype[$0] })
-          {
-            result.doctypeLine = line
-          }
-        }
         i += 1
         continue
       }
@@ -166,38 +147,6 @@ enum XMLInput {
       i += need + 1
     }
     return result
-  }
-
-  /// Replaces every processing instruction `<?…?>` except a leading XML declaration with
-  /// spaces (newlines kept, so line numbers do not move). Foundation on Linux crashes on a
-  /// processing instruction without data (`<?pi?>` hands a null pointer to a non-optional
-  /// parameter), and no ink format here uses them. An unterminated `<?` is blanked to the end.
-  static func blankProcessingInstructions(_ b: inout [UInt8]) {
-    var i = 0
-    let n = b.count
-    if b.starts(with: Array("<?xml".utf8)), n > 5, XMLNumberScanner.isSpace(b[5]) {
-      // Keep the declaration: skip to its end.
-      while i + 1 < n, !(b[i] == 63 && b[i + 1] == 62) { i += 1 }
-      i += 2
-    }
-    while i + 1 < n {
-      if b[i] == 60 && b[i + 1] == 63 {
-        var j = i
-        while j < n {
-          let end = j + 1 < n && b[j] == 63 && b[j + 1] == 62
-          if b[j] != 0x0A { b[j] = 0x20 }
-          if end {
-            b[j + 1] = 0x20
-            j += 2
-            break
-          }
-          j += 1
-        }
-        i = j
-      } else {
-        i += 1
-      }
-    }
   }
 
   /// The byte range of the name in `<?xml … encoding="name" … ?>` at the start of `b`.

@@ -1,19 +1,16 @@
 import Foundation
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
 /// One element of a parsed XML document, namespace-agnostic.
 ///
 /// Names are matched on namespace plus local name, never on the prefix: an element in no
 /// namespace or in one of the caller's namespaces gets its local name (`inkml:trace` and a
 /// default-namespace `trace` are both `trace`); an element of any other namespace is named
 /// `{uri}local`, so it never matches (OneNote's `msink:context` is not an InkML `context`).
-/// Attribute names lose their prefix (`xml:id` is `id`); namespace declarations are dropped. Text is kept only for the element names the caller asks
-/// for (trace payloads, annotations), so large documents do not pay for whitespace.
+/// Attribute names lose their prefix (`xml:id` is `id`); namespace declarations are dropped.
+/// Text is kept only for the element names the caller asks for (trace payloads, annotations),
+/// so large documents do not pay for whitespace.
 ///
-/// A reference type on purpose: the tree is built by a parser delegate and walked by one
+/// A reference type on purpose: the tree is built by a SAX event sink and walked by one
 /// reader inside one `decode` call; it never crosses a concurrency boundary.
 final class XMLElementNode {
   let name: String
@@ -44,144 +41,111 @@ final class XMLElementNode {
   var location: FileLocation { .line(line, column: column) }
 }
 
-/// Builds an `XMLElementNode` tree with Foundation's `XMLParser` (libxml2).
+/// Builds an `XMLElementNode` tree with libxml2's SAX2 parser (`XMLSAXParser`).
 ///
-/// The bytes are first brought to valid UTF-8 (`XMLInput`), because Foundation traps on names,
-/// attributes or comments that are not. Always checks `parserError` as well as `parse()`'s
-/// result: on Linux `parse()` returns `true` for truncated or mismatched documents and only
-/// sets `parserError` (code 5; swift-corelibs-foundation's `XMLParser` over libxml2).
-/// Element nesting deeper than `maxDepth` is rejected, so walking the tree recursively cannot
-/// exhaust the stack. Complexity: O(document size).
+/// The bytes are first checked and brought to UTF-8 where the encoding needs it (`XMLInput`),
+/// so encoding errors name a byte offset. The parser refuses any DOCTYPE and limits text nodes
+/// (`XMLSAXParser`). Element nesting deeper than `maxDepth` is rejected, so walking the tree
+/// recursively cannot exhaust the stack. Complexity: O(document size).
 enum XMLTree {
   /// Deepest element nesting accepted.
   static let maxDepth = 256
 
   /// Parses `data`, keeping text for elements whose local name is in `textElements`.
   /// Text inside `skipSubtrees` elements (for example MathML inside `annotationXML`) is ignored
-  /// and their children are not built.
+  /// and their children are not built. `maxTextBytes` limits each text node.
   static func parse(
     _ data: Data, file: String, namespaces: Set<String>, textElements: Set<String>,
-    skipSubtrees: Set<String> = []
+    skipSubtrees: Set<String> = [], maxTextBytes: Int = XMLSAXParser.maxTextBytes
   ) throws(FormatError) -> XMLElementNode {
-    let parser = XMLParser(data: try XMLInput.utf8(data, file: file))
-    parser.shouldProcessNamespaces = true
-    parser.shouldResolveExternalEntities = false
     let builder = XMLTreeBuilder(
-      parser: parser, namespaces: namespaces, textElements: textElements,
-      skipSubtrees: skipSubtrees)
-    parser.delegate = builder
-    let ok = parser.parse()
-    if let limit = builder.depthExceeded {
-      throw FormatError(
-        .limitExceeded, file: file, location: .line(limit.line, column: limit.column),
-        field: "element nesting", rule: "must be at most \(maxDepth) levels deep",
-        value: String(maxDepth + 1))
-    }
-    if !ok || parser.parserError != nil {
-      let error = parser.parserError.map { $0 as NSError }
-      let detail =
-        (error?.userInfo[NSLocalizedDescriptionKey] as? String)
-        ?? error.map { "XML parser error \($0.code)" } ?? "XML parser failed"
-      throw FormatError(
-        .malformed, file: file,
-        location: .line(max(1, parser.lineNumber), column: max(1, parser.columnNumber)),
-        field: "XML", rule: "must be well-formed XML", value: detail)
-    }
+      file: file, namespaces: namespaces, textElements: textElements, skipSubtrees: skipSubtrees)
+    try XMLSAXParser.parse(
+      try XMLInput.utf8(data, file: file), file: file, sink: builder, maxTextBytes: maxTextBytes)
     guard let root = builder.root else {
       throw FormatError(
-        .malformed, file: file, location: .line(max(1, parser.lineNumber)), field: "XML",
+        .malformed, file: file, location: .line(1), field: "XML",
         rule: "must contain a root element", value: data.isEmpty ? "empty file" : "no element")
     }
     return root
   }
-
-  /// `prefix:name` → `name`.
-  @inline(__always) static func localName(_ qualified: String) -> String {
-    guard let colon = qualified.lastIndex(of: ":") else { return qualified }
-    return String(qualified[qualified.index(after: colon)...])
-  }
 }
 
-/// The `XMLParser` delegate behind `XMLTree.parse`.
-private final class XMLTreeBuilder: NSObject, XMLParserDelegate {
-  weak var parser: XMLParser?
+/// The `XMLEventSink` behind `XMLTree.parse`.
+private final class XMLTreeBuilder: XMLEventSink {
+  let file: String
   let namespaces: Set<String>
   let textElements: Set<String>
   let skipSubtrees: Set<String>
   var root: XMLElementNode?
   var stack: [XMLElementNode] = []
+  /// Text of the innermost open element, when it keeps text (UTF-8, decoded at its end tag).
+  var text: [[UInt8]] = []
   /// Depth inside a skipped subtree (0 = not skipping).
   var skipping = 0
-  var depthExceeded: (line: Int, column: Int)?
 
-  init(
-    parser: XMLParser, namespaces: Set<String>, textElements: Set<String>,
-    skipSubtrees: Set<String>
-  ) {
-    self.parser = parser
+  init(file: String, namespaces: Set<String>, textElements: Set<String>, skipSubtrees: Set<String>)
+  {
+    self.file = file
     self.namespaces = namespaces
     self.textElements = textElements
     self.skipSubtrees = skipSubtrees
   }
 
-  func parser(
-    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
-  ) {
+  func startElement(
+    localName: String, namespaceURI: String?, attributes list: [XMLAttribute], line: Int,
+    column: Int
+  ) -> FormatError? {
     if skipping > 0 {
       skipping += 1
-      return
+      return nil
     }
     guard stack.count < XMLTree.maxDepth else {
-      depthExceeded = (parser.lineNumber, parser.columnNumber)
-      parser.abortParsing()
-      return
+      return FormatError(
+        .limitExceeded, file: file, location: .line(line, column: column),
+        field: "element nesting", rule: "must be at most \(XMLTree.maxDepth) levels deep",
+        value: String(XMLTree.maxDepth + 1))
     }
     var attributes: [String: String] = [:]
-    attributes.reserveCapacity(attributeDict.count)
-    for (key, value) in attributeDict where key != "xmlns" && !key.hasPrefix("xmlns:") {
-      let local = XMLTree.localName(key)
+    attributes.reserveCapacity(list.count)
+    for a in list {
       // `xml:id` wins over a plain `id` if a producer wrote both.
-      if attributes[local] == nil || key.hasPrefix("xml:") { attributes[local] = value }
+      if attributes[a.localName] == nil || a.prefix == "xml" { attributes[a.localName] = a.value }
     }
-    let local = XMLTree.localName(elementName)
     let name: String
     if let uri = namespaceURI, !uri.isEmpty, !namespaces.contains(uri) {
-      name = "{\(uri)}\(local)"
+      name = "{\(uri)}\(localName)"
     } else {
-      name = local
+      name = localName
     }
-    let node = XMLElementNode(
-      name: name, attributes: attributes, line: parser.lineNumber,
-      column: parser.columnNumber)
+    let node = XMLElementNode(name: name, attributes: attributes, line: line, column: column)
     if let parent = stack.last {
       parent.children.append(node)
     } else if root == nil {
       root = node
     }
     stack.append(node)
+    text.append([])
     if skipSubtrees.contains(node.name) { skipping = 1 }
+    return nil
   }
 
-  func parser(
-    _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
-    qualifiedName qName: String?
-  ) {
+  func endElement(localName: String) {
     if skipping > 1 {
       skipping -= 1
       return
     }
     skipping = 0
-    _ = stack.popLast()
+    if let node = stack.popLast(), let bytes = text.popLast(), !bytes.isEmpty {
+      node.text = String(decoding: bytes, as: UTF8.self)
+    }
   }
 
-  func parser(_ parser: XMLParser, foundCharacters string: String) {
-    guard skipping == 0, let node = stack.last, textElements.contains(node.name) else { return }
-    node.text += string
-  }
-
-  func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-    guard skipping == 0, let node = stack.last, textElements.contains(node.name) else { return }
-    node.text += String(decoding: CDATABlock, as: UTF8.self)
+  func text(_ bytes: UnsafeBufferPointer<UInt8>) -> FormatError? {
+    guard skipping == 0, let node = stack.last, textElements.contains(node.name) else {
+      return nil
+    }
+    text[text.count - 1].append(contentsOf: bytes)
+    return nil
   }
 }

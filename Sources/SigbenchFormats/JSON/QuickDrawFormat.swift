@@ -15,7 +15,8 @@ import SigbenchResults
 ///   benchmark should feed its samples at.
 /// Screen pixels and the 0–255 grid are taken 1:1 as CSS px (`nominalScale`: the devices'
 /// physical pixel sizes are unknown). `word`, `countrycode`, `recognized` and `timestamp` go to
-/// the notes. Single-point strokes are kept as taps.
+/// the notes. Single-point strokes are kept as taps. A file with no drawing (empty, or blank
+/// lines only) is an error.
 ///
 /// Cost: O(bytes) with the hand-written `QuickDrawJSONScanner`.
 public struct QuickDrawFormat: StrokeFormat {
@@ -80,6 +81,12 @@ public struct QuickDrawFormat: StrokeFormat {
       }
       drawings.append(
         try drawing(from: value, file: file, line: line, ordinal: drawings.count + 1, &rules))
+    }
+    guard !drawings.isEmpty else {
+      throw FormatError(
+        .malformed, file: file, location: .line(1), field: "drawings",
+        rule: "must number at least one (one JSON object per line)",
+        value: b.isEmpty ? "no drawing (empty file)" : "no drawing (only blank lines)")
     }
     return DecodeResult(drawings: drawings, warnings: rules.warnings)
   }

@@ -155,6 +155,7 @@ extension BinaryFormat {
     -> DecodeResult
   {
     var rules = SampleRules(file: file, options: options)
+    rules.rejectsNegativeTime = true
     try rules.checkFileSize(data.count)
     return try withBytes(data) { (b) throws(FormatError) in
       try decodeBytes(b, file: file, rules: &rules)
@@ -346,7 +347,8 @@ extension BinaryFormat {
     let time = bounds[2]
     let clean =
       bounds[0].within(-limit, limit) && bounds[1].within(-limit, limit)
-      && (present[2] == 0 || (time.low.isFinite && time.high.isFinite && time.rising))
+      && (present[2] == 0
+        || (time.low >= 0 && time.low.isFinite && time.high.isFinite && time.rising))
       && bounds[3].within(0, 1) && bounds[4].within(0, Double.pi / 2)
       && bounds[5].low >= 0 && bounds[5].high < 2 * Double.pi
     if !clean {

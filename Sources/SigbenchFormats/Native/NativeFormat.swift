@@ -112,6 +112,7 @@ public struct NativeFormat: StrokeFormat {
     -> DecodeResult
   {
     var rules = SampleRules(file: file, options: options)
+    rules.rejectsNegativeTime = true
     try rules.checkFileSize(data.count)
     // Not JSONSerialization: on Linux its numbers are not correctly rounded (it read
     // -2820.445292811674 as -2820.4452928116743), which broke the lossless round trip, and it

@@ -20,7 +20,7 @@ public enum FormatDecodeBench {
 
   /// The minimum decode speeds sigbench holds its readers to, MB/s: line formats (SVC2004
   /// `.TXT`, BDALab `.svc`, Quick Draw ndjson) ≥ 20; XML formats (InkML, IAM-OnDB) ≥ 7, about
-  /// what Foundation's `XMLParser` allows; the binary `.sbi` ≥ 200. JSON documents and UIM have
+  /// what a libxml2 SAX parse allows; the binary `.sbi` ≥ 200. JSON documents and UIM have
   /// none.
   public static func target(forRow id: String) -> Double? {
     switch id {

@@ -20,9 +20,12 @@ public struct CorpusLoader: Sendable {
   }
 
   /// A file the loader did not read, and why.
-  public struct Skipped: Sendable, Hashable, Codable {
+  public struct Skipped: Sendable, Hashable, Codable, CustomStringConvertible {
     public var file: String
     public var reason: String
+
+    /// `file: reason`, the name with `ConsoleText`'s escapes.
+    public var description: String { "\(ConsoleText.escaped(file)): \(reason)" }
   }
 
   /// What a corpus held.
@@ -40,23 +43,10 @@ public struct CorpusLoader: Sendable {
     public var checksum: UInt64 = 0xcbf2_9ce4_8422_2325
   }
 
-  /// Relative paths of every regular file under `root`, sorted.
+  /// Relative paths of every regular file under `root`, sorted (`CorpusWalk`: links
+  /// followed, hidden entries left out).
   public static func listFiles(under root: URL) throws -> [String] {
-    let fm = FileManager.default
-    guard let e = fm.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
-      return []
-    }
-    var files: [String] = []
-    let base = root.standardizedFileURL.path
-    for case let url as URL in e {
-      let values = try? url.resourceValues(forKeys: [.isRegularFileKey])
-      guard values?.isRegularFile == true else { continue }
-      var rel = url.standardizedFileURL.path
-      if rel.hasPrefix(base) { rel.removeFirst(base.count) }
-      while rel.hasPrefix("/") { rel.removeFirst() }
-      files.append(rel)
-    }
-    return files.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    CorpusWalk(root: root).files
   }
 
   /// Reads a whole corpus folder (or a single file).
@@ -67,13 +57,22 @@ public struct CorpusLoader: Sendable {
     }
     var result = Result(root: root.path)
     if !isDir.boolValue {
+      var info = stat()
+      if stat(root.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+        let kind = CorpusWalk.kindName(info.st_mode & S_IFMT)
+        result.skipped.append(
+          Skipped(file: root.lastPathComponent, reason: "not a regular file (\(kind))"))
+        return result
+      }
       readFile(root, name: root.lastPathComponent, into: &result)
       return result
     }
-    for rel in try CorpusLoader.listFiles(under: root) {
+    let walk = CorpusWalk(root: root)
+    result.skipped += walk.skipped
+    for rel in walk.files {
       let name = (rel as NSString).lastPathComponent.lowercased()
-      if CorpusLoader.ignoredNames.contains(name) || name.hasPrefix(".")
-        || name.hasPrefix("license") || name.hasPrefix("licence") || name.hasSuffix(".md")
+      if CorpusLoader.ignoredNames.contains(name) || name.hasPrefix("license")
+        || name.hasPrefix("licence") || name.hasSuffix(".md")
       {
         continue
       }
@@ -97,7 +96,7 @@ public struct CorpusLoader: Sendable {
       data = try Data(contentsOf: url)
     } catch {
       result.skipped.append(
-        Skipped(file: name, reason: "cannot be read: \(error.localizedDescription)"))
+        Skipped(file: name, reason: "cannot be read: \(CorpusWalk.reason(error))"))
       return
     }
     guard let format = forcedFormat ?? FormatCatalog.reader(forFileName: name, data: data) else {

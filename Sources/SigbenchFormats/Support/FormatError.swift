@@ -57,8 +57,12 @@ public struct FormatError: Error, Hashable, Sendable, CustomStringConvertible {
     self.value = value.count > 80 ? String(value.prefix(77)) + "..." : value
   }
 
+  /// One line: file, place, field and value with `ConsoleText`'s escapes (they come from the
+  /// file and its name), so no input can break the line or steer the terminal.
   public var description: String {
-    "\(file): \(location): \(field) \(rule); got '\(value)'"
+    let place = ConsoleText.escaped(location.description)
+    return "\(ConsoleText.escaped(file)): \(place): \(ConsoleText.escaped(field)) \(rule); got "
+      + ConsoleText.quoted(value)
   }
 }
 
@@ -74,5 +78,7 @@ public struct FormatWarning: Hashable, Sendable, CustomStringConvertible, Codabl
     self.message = message
   }
 
-  public var description: String { "\(file): \(location): \(message)" }
+  public var description: String {
+    "\(ConsoleText.escaped(file)): \(ConsoleText.escaped(location)): \(ConsoleText.escaped(message))"
+  }
 }

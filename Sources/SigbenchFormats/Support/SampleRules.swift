@@ -7,9 +7,11 @@ import SigbenchCore
 /// - pressure: finite, else an error; outside [0, 1] clamped with a warning;
 /// - tilt, azimuth: finite, else an error; tilt outside [0, π/2] clamped and azimuth outside
 ///   [0, 2π) wrapped into it, with a warning (the ranges `Sample` documents);
-/// - time: finite and ≥ 0 after conversion, else an error; a time equal to or before the
-///   previous sample's is repaired to the previous time plus `repairStep` (1 µs), with a
-///   warning (one per stroke);
+/// - time: finite after conversion, else an error; negative an error where the format states
+///   times from the drawing's start (`rejectsNegativeTime`, the native formats; other readers
+///   re-base their times so they start at 0); a time equal to or before the previous sample's
+///   is repaired to the previous time plus `repairStep` (1 µs), with a warning (one per
+///   stroke);
 /// - limits: samples per stroke and strokes per file from `DecodeOptions`.
 public struct SampleRules: Sendable {
   public static let maxCoordinate = 1e7
@@ -17,6 +19,8 @@ public struct SampleRules: Sendable {
 
   public var file: String
   public var options: DecodeOptions
+  /// Whether a negative time is an error (formats whose times count from the drawing's start).
+  public var rejectsNegativeTime = false
   public private(set) var warnings: [FormatWarning] = []
 
   public init(file: String, options: DecodeOptions) {
@@ -97,6 +101,11 @@ public struct SampleRules: Sendable {
       }
       if let t = s.time {
         if !t.isFinite { _ = try finite(t, field: "time", at: locations(i)) }
+        if rejectsNegativeTime && t < 0 {
+          throw FormatError(
+            .invalidValue, file: file, location: locations(i), field: "time",
+            rule: "must be at least 0 (seconds from the drawing's start)", value: String(t))
+        }
         if let last = lastTime, t <= last {
           // nextUp: at large magnitudes last + 1 µs rounds back to last.
           s.time = Swift.max(last + SampleRules.repairStep, last.nextUp)
@@ -163,6 +172,7 @@ extension SampleRules {
 
   /// The uniform factor that makes the larger side of `bounds` equal `nominalExtent`; 1 when
   /// there are no bounds or they have no extent. Positions are scaled about the origin.
+  /// Readers use `nominalScale(_:location:)`, which also checks the drawing.
   public static func nominalScaleFactor(bounds: Rect?) -> Double {
     guard let b = bounds else { return 1 }
     let side = max(b.size.width, b.size.height)
@@ -170,9 +180,127 @@ extension SampleRules {
     return nominalExtent / side
   }
 
+  /// How far one position may lie from the drawing's median, in multiples of the drawing's
+  /// median spread, before the nominal scale would flatten the other points: at 10^6 the
+  /// rest of the ink would span less than 0.0005 px once the larger side is 500 px.
+  public static let maxSpreadRatio = 1e6
+
+  /// Checks a drawing with no physical resolution and returns the scale that brings its larger
+  /// side to `nominalExtent`. `location(stroke, sample)` names where a sample came from.
+  ///
+  /// Rejected, naming the value, the field (`x` or `y`) and the place:
+  /// - an extent that overflows (`-1e308` and `1e308` in one drawing);
+  /// - a position so far from the others that scaling the drawing would make them
+  ///   indistinguishable: only when two consecutive distinct samples would end up less than
+  ///   `nominalExtent / maxSpreadRatio` px apart is the drawing looked at closely, and it is
+  ///   rejected when some position lies more than `maxSpreadRatio` times the median distance
+  ///   of positions from their median (per axis, zero distances left out) from the median.
+  /// An extent too small for `nominalExtent / side` to be finite (subnormal positions) is
+  /// scaled by division instead, so it never turns into infinity or NaN.
+  /// Complexity: O(samples); O(samples · log samples) for a drawing that needs the close look.
+  public func nominalScale(
+    _ strokes: [[Sample]], location: (_ stroke: Int, _ sample: Int) -> FileLocation
+  ) throws(FormatError) -> NominalScale {
+    var low = (Double.infinity, Double.infinity)
+    var high = (-Double.infinity, -Double.infinity)
+    var lowAt = [(0, 0), (0, 0)]
+    var highAt = [(0, 0), (0, 0)]
+    var minStep = Double.infinity
+    for (k, samples) in strokes.enumerated() {
+      var previous: Sample?
+      for (j, s) in samples.enumerated() where s.x.isFinite && s.y.isFinite {
+        if s.x < low.0 { (low.0, lowAt[0]) = (s.x, (k, j)) }
+        if s.x > high.0 { (high.0, highAt[0]) = (s.x, (k, j)) }
+        if s.y < low.1 { (low.1, lowAt[1]) = (s.y, (k, j)) }
+        if s.y > high.1 { (high.1, highAt[1]) = (s.y, (k, j)) }
+        if let p = previous {
+          let step = Swift.max(abs(s.x - p.x), abs(s.y - p.y))
+          if step > 0 { minStep = Swift.min(minStep, step) }
+        }
+        previous = s
+      }
+    }
+    guard low.0 <= high.0 else { return NominalScale(side: 0) }
+    let extents = [high.0 - low.0, high.1 - low.1]
+    for axis in 0..<2 where !extents[axis].isFinite {
+      let (lo, hi) = axis == 0 ? (low.0, high.0) : (low.1, high.1)
+      let (value, at) = abs(hi) >= abs(lo) ? (hi, highAt[axis]) : (lo, lowAt[axis])
+      throw FormatError(
+        .invalidValue, file: file, location: location(at.0, at.1), field: axis == 0 ? "x" : "y",
+        rule: "must keep the drawing's extent finite (\(lo) to \(hi) overflows; positions "
+          + "without a physical unit are scaled so the ink is \(Int(SampleRules.nominalExtent)) px)",
+        value: String(value))
+    }
+    let side = Swift.max(extents[0], extents[1])
+    if side > 0, minStep.isFinite, side / minStep > SampleRules.maxSpreadRatio {
+      try checkSpread(strokes, side: side, location: location)
+    }
+    return NominalScale(side: side)
+  }
+
+  /// The close look of `nominalScale`: median and median distance from it, per axis.
+  private func checkSpread(
+    _ strokes: [[Sample]], side: Double, location: (Int, Int) -> FileLocation
+  ) throws(FormatError) {
+    var values: [[Double]] = [[], []]
+    for samples in strokes {
+      for s in samples where s.x.isFinite && s.y.isFinite {
+        values[0].append(s.x)
+        values[1].append(s.y)
+      }
+    }
+    var medians = [0.0, 0.0]
+    var distances: [Double] = []
+    for axis in 0..<2 {
+      values[axis].sort()
+      medians[axis] = values[axis][(values[axis].count - 1) / 2]
+      for v in values[axis] where v != medians[axis] { distances.append(abs(v - medians[axis])) }
+    }
+    guard !distances.isEmpty else { return }
+    distances.sort()
+    let spread = distances[(distances.count - 1) / 2]
+    var worst: (distance: Double, axis: Int, value: Double, at: (Int, Int)) = (0, 0, 0, (0, 0))
+    for (k, samples) in strokes.enumerated() {
+      for (j, s) in samples.enumerated() where s.x.isFinite && s.y.isFinite {
+        for (axis, v) in [s.x, s.y].enumerated() {
+          let d = abs(v - medians[axis])
+          if d > worst.distance { worst = (d, axis, v, (k, j)) }
+        }
+      }
+    }
+    guard worst.distance > SampleRules.maxSpreadRatio * spread else { return }
+    let limit = Int(SampleRules.maxSpreadRatio)
+    throw FormatError(
+      .invalidValue, file: file, location: location(worst.at.0, worst.at.1),
+      field: worst.axis == 0 ? "x" : "y",
+      rule: "must lie within \(limit) × the drawing's median spread (\(spread)) of its median "
+        + "(\(medians[worst.axis])); positions without a physical unit are scaled so the ink is "
+        + "\(Int(SampleRules.nominalExtent)) px, and this one would flatten the other points",
+      value: String(worst.value))
+  }
+
   /// The note a reader adds when it applied `factor` for lack of a physical resolution.
   public static func nominalScaleNote(factor: Double, units: String) -> String {
     "no physical resolution (\(units)): positions scaled by \(factor) so the larger side of "
       + "the ink is \(Int(nominalExtent)) CSS px (nominal, not physical)"
+  }
+}
+
+/// The scale `SampleRules.nominalScale` chose: the larger side of the ink becomes
+/// `SampleRules.nominalExtent` CSS px, about the origin.
+public struct NominalScale: Sendable, Hashable {
+  /// The larger side of the unscaled ink (0: a single point, left unscaled).
+  public var side: Double
+
+  public init(side: Double) { self.side = side }
+
+  /// `nominalExtent / side`; 1 for no extent. Infinite when `side` is subnormal, and then
+  /// `apply` divides instead.
+  public var factor: Double { side > 0 ? SampleRules.nominalExtent / side : 1 }
+
+  /// One coordinate, scaled.
+  @inline(__always) public func apply(_ v: Double) -> Double {
+    let f = factor
+    return f.isFinite ? v * f : v / side * SampleRules.nominalExtent
   }
 }

@@ -9,7 +9,8 @@ extension QualityFigures {
   /// - means and percentiles are weighted means, weighted by the count the figure is taken
   ///   over: accuracy by `accuracyPoints`, reverse accuracy by `reverseAccuracyPoints`, gaps by
   ///   `gapStrokes`, turns by `joins` (corner turns by `cornerJoins`), latency in pushes by
-  ///   `samples`, in ms by `timedSamples`, churn by `updates`, per-sample sizes and the
+  ///   `samples`, in ms by `timedSamples`, churn by `updates`, prediction reach by
+  ///   `predictions` and prediction error by `scoredPredictions`, per-sample sizes and the
   ///   Spearman correlation by `samples`, width mean and curvature variation by `inkLength`.
   ///   Means are therefore exact pooled means; a p50 or p95 is the weighted mean of the
   ///   parts' percentiles, not a percentile of the pooled values (which the parts do not
@@ -77,6 +78,16 @@ extension QualityFigures {
     a.churnMean = pooled.mean(\.churnMean, by: \.updates)
     a.churnP95 = pooled.mean(\.churnP95, by: \.updates)
     a.churnMax = pooled.largest(\.churnMax)
+    let made = parts.compactMap(\.predictions)
+    a.predictions = made.isEmpty ? nil : made.reduce(0, +)
+    let scored = parts.compactMap(\.scoredPredictions)
+    a.scoredPredictions = scored.isEmpty ? nil : scored.reduce(0, +)
+    a.predictionAheadMsMean = pooled.mean(\.predictionAheadMsMean) { Double($0.predictions ?? 0) }
+    a.predictionAheadPxMean = pooled.mean(\.predictionAheadPxMean) { Double($0.predictions ?? 0) }
+    a.predictionErrorMean = pooled.mean(\.predictionErrorMean) {
+      Double($0.scoredPredictions ?? 0)
+    }
+    a.predictionErrorP95 = pooled.mean(\.predictionErrorP95) { Double($0.scoredPredictions ?? 0) }
     a.segmentsPerSample = pooled.mean(\.segmentsPerSample, by: \.samples)
     a.fillElementsPerSample = pooled.mean(\.fillElementsPerSample, by: \.samples)
     a.fillVerticesPerSample = pooled.mean(\.fillVerticesPerSample, by: \.samples)

@@ -106,6 +106,18 @@ public struct QualityFigures: Codable, Hashable, Sendable {
   public var churnMax: Double?
   /// Updates measured (every call after a stroke's first).
   public var updates: Int
+  /// Pen predictions (`StrokeOutput.prediction`) of strategies that draw ahead of the input:
+  /// how far ahead they run, in ms and in px from the sample they were made at, over every
+  /// prediction; and how far the predicted point was from where the pen really was at the
+  /// predicted time (the samples interpolated linearly), px, over the predictions whose time
+  /// the stroke reached. `nil` for strategies that do not predict.
+  public var predictionAheadMsMean: Double?
+  public var predictionAheadPxMean: Double?
+  public var predictionErrorMean: Double?
+  public var predictionErrorP95: Double?
+  /// Predictions made, and predictions scored (the weights of the figures above).
+  public var predictions: Int?
+  public var scoredPredictions: Int?
 
   // MARK: Output size, per input sample
 

@@ -104,5 +104,5 @@ public struct QualityMetric: Sendable, Identifiable, Hashable, CustomStringConve
   /// Every metric, grouped (accuracy, ends, smoothness, width, latency, size), each id once.
   public static let catalog: [QualityMetric] =
     accuracyMetrics + endMetrics + smoothnessMetrics + widthMetrics + latencyMetrics
-    + sizeMetrics
+    + predictionMetrics + sizeMetrics
 }

@@ -45,12 +45,12 @@ public struct CorpusInput: Sendable {
     }
     switch policy {
     case .corpus:
-      for s in loaded.skipped { progress(.note("skipped \(s.file): \(s.reason)")) }
+      for s in loaded.skipped { progress(.note("skipped \(s)")) }
       for r in loaded.rejected { progress(.warning("rejected \(r)")) }
     case .everyFile:
       if let r = loaded.rejected.first { throw PipelineError(.toolError, "rejected \(r)") }
       if let s = loaded.skipped.first {
-        throw PipelineError(.toolError, "cannot read \(s.file): \(s.reason)")
+        throw PipelineError(.toolError, "cannot read \(s)")
       }
     }
     guard !loaded.drawings.isEmpty, loaded.drawings.contains(where: { $0.sampleCount > 0 }) else {

@@ -30,7 +30,9 @@ struct InkDiff {
         let headImage = try GDImage(
           decoding: Data(contentsOf: runFolder.appendingPathComponent(headPath)))
         guard let oldPath = old.images[label],
-          let baseData = try? Data(contentsOf: baseFolder.appendingPathComponent(oldPath)),
+          let baseURL = try? RunRelativePath.resolve(
+            oldPath, in: baseFolder, field: "samples[].images.\(label)"),
+          let baseData = try? Data(contentsOf: baseURL),
           let baseImage = try? GDImage(decoding: baseData)
         else {
           diffs[label] = InkDiffInfo(

@@ -8,17 +8,25 @@ public struct LoadedRun: Sendable {
   public var folder: URL
   public var result: RunResult
 
-  /// Reads `path/result.json`; `.toolError` naming the file when it is missing or not a result.
+  /// Reads `path/result.json`; `.toolError` naming the file when it is missing or not a
+  /// result, or when a path it names breaks `RunRelativePath`'s rules (naming the field).
   public static func load(_ path: String) throws(PipelineError) -> LoadedRun {
     let folder = URL(fileURLWithPath: path).resolvingSymlinksInPath()
     let file = folder.appendingPathComponent("result.json")
     guard let data = try? Data(contentsOf: file) else {
       throw PipelineError(.toolError, "cannot read \(file.path): not a run folder")
     }
+    let result: RunResult
     do {
-      return LoadedRun(folder: folder, result: try RunResult.decode(data))
+      result = try RunResult.decode(data)
     } catch {
       throw PipelineError(.toolError, "\(file.path) is not a sigbench result: \(error)")
     }
+    do {
+      try result.checkPaths(in: folder)
+    } catch {
+      throw PipelineError(.toolError, "\(file.path): \(error)")
+    }
+    return LoadedRun(folder: folder, result: result)
   }
 }

@@ -8,7 +8,9 @@ public enum ReportWriter {
   public static func write(_ result: RunResult, to runFolder: URL) throws {
     for s in result.samples {
       guard let page = s.page, let html = SamplePage.render(result, sample: s) else { continue }
-      try AtomicFiles.write(Data(html.utf8), to: runFolder.appendingPathComponent(page.path))
+      let url = try RunRelativePath.resolve(
+        page.path, in: runFolder, field: "samples[].page.path")
+      try AtomicFiles.write(Data(html.utf8), to: url)
     }
     if result.quality != nil {
       try AtomicFiles.write(

@@ -30,14 +30,24 @@ import SigbenchCore
 /// before the start pressure is known (fewer than ten centre points) or while the stroke is
 /// shorter than that distance, it holds the whole stroke. The end cap is 29 points.
 ///
+/// Constant work per push is kept small:
+/// - every per-push list (the outline points and centre points that became final, the tail's
+///   sides and centre points) is a `PerfectFreehandIncrementalList`: emptied by resetting its
+///   count, its storage kept and overwritten, never cleared;
+/// - the caps are kept as their parameters (`PerfectFreehandIncrementalEndCap`,
+///   `PerfectFreehandIncrementalStartCap`) and their points are made as they are written;
+/// - each closed piece of outline is written through a pointer into a reused scratch array
+///   and appended to the ink in one copy, not element by element;
+/// - the write functions are `mutating`, so writing does not copy the engine.
+///
+/// The one- and two-sample strokes (which the library expands) and the dot are built as a
+/// whole `PerfectFreehandOutline`.
+///
 /// - Complexity: O(k) per push for k centre points in the tail (its outline is rebuilt), which
-///   does not grow with the stroke; each centre point is made final once, O(1) amortised.
-///   Storage is the tail's centre points and output buffers, reserved at the third sample and
-///   reused: no heap allocation per push once they have grown (only a tail longer than any
-///   before grows them). From the third sample on, arrays are read by index, not through
-///   `for in`, `first` or `last`, whose generic element access allocates a coroutine frame per
-///   element in a debug build.
-public struct PerfectFreehandStream: Sendable {
+///   does not grow with the stroke; each centre point is made final once, O(1) amortised. No
+///   heap allocation per push once the lists have grown (only a tail longer than any before
+///   grows them).
+public struct PerfectFreehandIncrementalEngine: Sendable {
   public let options: PerfectFreehandOptions
   /// Valid samples pushed.
   public private(set) var sampleCount = 0
@@ -73,14 +83,26 @@ public struct PerfectFreehandStream: Sendable {
   private var stripRight: Point?
   private var stripCentre: WeightedPoint?
 
-  /// Outline points, start cap and centre points that became final in the latest push.
-  public var newLeft: [Point] { fresh.left }
-  public var newRight: [Point] { fresh.right }
-  private var fresh = PerfectFreehandSidePoints()
-  public private(set) var newStartCap: [Point] = []
-  public private(set) var newCentre: [WeightedPoint] = []
-  /// Everything after the final parts (see the type's comment).
-  public private(set) var tail = PerfectFreehandOutline()
+  /// What became final in the latest push.
+  private var freshLeft = PerfectFreehandIncrementalList<Point>()
+  private var freshRight = PerfectFreehandIncrementalList<Point>()
+  private var freshStartCap: PerfectFreehandIncrementalStartCap?
+  private var freshCentre = PerfectFreehandIncrementalList<WeightedPoint>()
+
+  /// The tail: outline points and centre points after the final ones, the start cap while
+  /// nothing is final, and the end cap's parameters.
+  private var tailLeft = PerfectFreehandIncrementalList<Point>()
+  private var tailRight = PerfectFreehandIncrementalList<Point>()
+  private var tailStartCap: PerfectFreehandIncrementalStartCap?
+  private var tailCentre = PerfectFreehandIncrementalList<WeightedPoint>()
+  /// The end cap, when the tail has one (its points are made as they are written).
+  private var endCap: PerfectFreehandIncrementalEndCap?
+  /// The whole tail, used instead of the parts above when `wholeTail` is set: one or two
+  /// samples, or a dot.
+  private var whole = PerfectFreehandOutline()
+  private var wholeTail = false
+  /// Outline elements of one closed subpath, written here and copied to the ink at once.
+  private var scratch: [PathElement] = []
 
   public init(options: PerfectFreehandOptions) {
     self.options = options
@@ -89,12 +111,34 @@ public struct PerfectFreehandStream: Sendable {
   /// Centre points in the tail (final ones whose outline is not, plus the newest sample's).
   public var tailCount: Int { buffer.count - head + (tentativeLast() == nil ? 0 : 1) }
 
+  /// Outline points, start cap points and centre points that became final in the latest push.
+  public var newLeft: [Point] { freshLeft.elements }
+  public var newRight: [Point] { freshRight.elements }
+  public var newStartCap: [Point] {
+    var points: [Point] = []
+    freshStartCap?.forEach { points.append($0) }
+    return points
+  }
+  public var newCentre: [WeightedPoint] { freshCentre.elements }
+
+  /// The tail as an outline (built on each call: for tests and whole-stroke use).
+  public var tail: PerfectFreehandOutline {
+    if wholeTail { return whole }
+    var out = PerfectFreehandOutline()
+    out.left = tailLeft.elements
+    out.right = tailRight.elements
+    tailStartCap?.forEach { out.startCap.append($0) }
+    out.centre = tailCentre.elements
+    endCap?.forEach { out.endCap.append($0) }
+    return out
+  }
+
   /// Takes one sample (stroke-local) and updates the final parts and the tail.
   public mutating func push(_ input: PerfectFreehandInput) {
-    if !fresh.left.isEmpty { fresh.left.removeAll(keepingCapacity: true) }
-    if !fresh.right.isEmpty { fresh.right.removeAll(keepingCapacity: true) }
-    if !newStartCap.isEmpty { newStartCap.removeAll(keepingCapacity: true) }
-    if !newCentre.isEmpty { newCentre.removeAll(keepingCapacity: true) }
+    freshLeft.removeAll()
+    freshRight.removeAll()
+    freshStartCap = nil
+    freshCentre.removeAll()
     stripLeft = stableLeft
     stripRight = stableRight
     stripCentre = stableCentre
@@ -116,8 +160,7 @@ public struct PerfectFreehandStream: Sendable {
   }
 
   /// From the third sample on, the centre points are those of the samples themselves.
-  /// Reserves the buffers once for a typical tail (a few centre points, a corner fan of 14
-  /// points per side, the 29-point end cap), so they rarely grow later in the stroke.
+  /// Reserves storage once for a typical tail.
   private mutating func begin() {
     first = PerfectFreehandPoint(
       point: early0.point, pressure: early0.pressure ?? 0.25, vector: .zero, distance: 0,
@@ -126,15 +169,13 @@ public struct PerfectFreehandStream: Sendable {
     committed = 1
     buffer.reserveCapacity(64)
     buffer.append(first)
-    fresh.left.reserveCapacity(64)
-    fresh.right.reserveCapacity(64)
-    newStartCap.reserveCapacity(16)
-    newCentre.reserveCapacity(16)
-    tail.left.reserveCapacity(128)
-    tail.right.reserveCapacity(128)
-    tail.startCap.reserveCapacity(16)
-    tail.endCap.reserveCapacity(32)
-    tail.centre.reserveCapacity(32)
+    freshLeft.reserve(64)
+    freshRight.reserve(64)
+    freshCentre.reserve(16)
+    tailLeft.reserve(128)
+    tailRight.reserve(128)
+    tailCentre.reserve(32)
+    if scratch.count < 128 { scratch = Array(repeating: .close, count: 128) }
   }
 
   /// The pending sample, no longer the newest: streamlined, dropped if equal to the previous
@@ -190,13 +231,14 @@ public struct PerfectFreehandStream: Sendable {
       let p = buffer[head]
       let toEnd = length - p.runningLength
       if toEnd < 3 || toEnd < options.taperEnd { break }
-      let r = w.step(done, p, next: buffer[head + 1], total: length, options, sides: &fresh)
-      if done == 0, !fresh.left.isEmpty, !fresh.right.isEmpty {
-        PerfectFreehandWalk.startCap(
-          first: first.point, left0: fresh.left[0], right0: fresh.right[0], options,
-          into: &newStartCap)
+      let r = w.incrementalStep(
+        done, p, next: buffer[head + 1], total: length, options, left: &freshLeft,
+        right: &freshRight)
+      if done == 0, freshLeft.count > 0, freshRight.count > 0 {
+        freshStartCap = PerfectFreehandIncrementalStartCap(
+          first: first.point, left0: freshLeft[0], right0: freshRight[0], options)
       }
-      if let r { newCentre.append(WeightedPoint(p.point, width: 2 * r)) }
+      if let r { freshCentre.append(WeightedPoint(p.point, width: 2 * r)) }
       head += 1
       done += 1
     }
@@ -205,19 +247,24 @@ public struct PerfectFreehandStream: Sendable {
       buffer.removeSubrange(0..<head)
       head = 0
     }
-    // Indexed, not `last`: the generic accessor allocates a coroutine frame in a debug build.
-    if !fresh.left.isEmpty { stableLeft = fresh.left[fresh.left.count - 1] }
-    if !fresh.right.isEmpty { stableRight = fresh.right[fresh.right.count - 1] }
-    if !newCentre.isEmpty { stableCentre = newCentre[newCentre.count - 1] }
+    if freshLeft.count > 0 { stableLeft = freshLeft[freshLeft.count - 1] }
+    if freshRight.count > 0 { stableRight = freshRight[freshRight.count - 1] }
+    if freshCentre.count > 0 { stableCentre = freshCentre[freshCentre.count - 1] }
   }
 
   /// Rebuilds the tail: the outline loop from the final state over the remaining centre
   /// points with the current length, and the caps.
   private mutating func updateTail() {
-    tail.removeAll()
+    tailLeft.removeAll()
+    tailRight.removeAll()
+    tailStartCap = nil
+    tailCentre.removeAll()
+    endCap = nil
+    wholeTail = false
     if sampleCount <= 2 {
       let input = sampleCount == 1 ? [early0] : [early0, early1]
-      tail = PerfectFreehandStroke.outline(PerfectFreehandStroke.points(input, options), options)
+      whole = PerfectFreehandStroke.outline(PerfectFreehandStroke.points(input, options), options)
+      wholeTail = true
       return
     }
     let newest = tentativeLast()
@@ -234,65 +281,92 @@ public struct PerfectFreehandStream: Sendable {
       if committed < 10, let newest { seed = PerfectFreehandWalk.seed(seed, newest, options) }
       w = PerfectFreehandWalk(first: p0, seed: seed, size: options.size)
     }
-    var sides = PerfectFreehandSidePoints()
-    swap(&sides.left, &tail.left)
-    swap(&sides.right, &tail.right)
     var i = done
-    for j in head..<buffer.count {
+    let n = buffer.count
+    for j in head..<n {
       let p = i == 0 ? p0 : buffer[j]
-      let next = j + 1 < buffer.count ? buffer[j + 1] : newest
-      if let r = w.step(i, p, next: next, total: total, options, sides: &sides) {
-        tail.centre.append(WeightedPoint(p.point, width: 2 * r))
+      let next = j + 1 < n ? buffer[j + 1] : newest
+      if let r = w.incrementalStep(
+        i, p, next: next, total: total, options, left: &tailLeft, right: &tailRight)
+      {
+        tailCentre.append(WeightedPoint(p.point, width: 2 * r))
       }
       i += 1
     }
     if let newest,
-      let r = w.step(i, newest, next: nil, total: total, options, sides: &sides)
+      let r = w.incrementalStep(
+        i, newest, next: nil, total: total, options, left: &tailLeft, right: &tailRight)
     {
-      tail.centre.append(WeightedPoint(newest.point, width: 2 * r))
+      tailCentre.append(WeightedPoint(newest.point, width: 2 * r))
     }
-    swap(&sides.left, &tail.left)
-    swap(&sides.right, &tail.right)
     let last = newest ?? (committed == 1 ? p0 : prev)
-    let left0 = tail.left.isEmpty ? nil : tail.left[0]
-    let right0 = tail.right.isEmpty ? nil : tail.right[0]
-    w.caps(
-      first: p0.point, last: last, count: count, total: total, left0: left0, right0: right0,
-      withStartCap: stableLeft == nil, options, into: &tail)
+    if count == 1 || (options.taperStart > 0 && total < 3) {
+      // The dot, as `PerfectFreehandWalk.caps` builds it.
+      whole.removeAll()
+      w.caps(
+        first: p0.point, last: last, count: count, total: total, left0: nil, right0: nil,
+        withStartCap: false, options, into: &whole)
+      wholeTail = true
+      return
+    }
+    if stableLeft == nil, tailLeft.count > 0, tailRight.count > 0 {
+      tailStartCap = PerfectFreehandIncrementalStartCap(
+        first: p0.point, left0: tailLeft[0], right0: tailRight[0], options)
+    }
+    endCap = PerfectFreehandIncrementalEndCap(
+      centre: last.point, direction: PerfectFreehandWalk.perpendicular(-last.vector),
+      radius: w.radius, options)
   }
 
   /// Writes what became final in the latest push: centreline segments, the start cap (a closed
   /// subpath from the first right point around to the first left point) and the band of the
   /// new outline points (from the previous final points on each side), moved by `origin`.
-  public func writeStable(origin: Point, into ink: inout InkGeometry) {
-    let newLeft = fresh.left
-    let newRight = fresh.right
+  public mutating func writeStable(origin: Point, into ink: inout InkGeometry) {
     var a = stripCentre
-    for k in 0..<newCentre.count {
-      let c = newCentre[k]
+    for k in 0..<freshCentre.count {
+      let c = freshCentre[k]
       if let a { ink.append(PerfectFreehandStroke.segment(a, c, origin)) }
       a = c
     }
-    if !newStartCap.isEmpty, !newLeft.isEmpty, !newRight.isEmpty {
-      var cap = false
-      PerfectFreehandStroke.add(newRight[0], origin, open: &cap, into: &ink)
-      PerfectFreehandStroke.add(newStartCap, origin, open: &cap, into: &ink)
-      PerfectFreehandStroke.add(newLeft[0], origin, open: &cap, into: &ink)
-      ink.append(.close)
+    let nl = freshLeft.count
+    let nr = freshRight.count
+    guard nl > 0 || nr > 0 else { return }
+    var s: [PathElement] = []
+    swap(&s, &scratch)
+    if let cap = freshStartCap, nl > 0, nr > 0 {
+      PerfectFreehandIncrementalPen.subpath(
+        origin: origin, scratch: &s, into: &ink.outline, from: freshRight[0], to: nil,
+        startCap: cap, last: freshLeft[0])
     }
-    guard !newLeft.isEmpty || !newRight.isEmpty else { return }
-    var open = false
-    if let l = stripLeft { PerfectFreehandStroke.add(l, origin, open: &open, into: &ink) }
-    PerfectFreehandStroke.add(newLeft, origin, open: &open, into: &ink)
-    PerfectFreehandStroke.add(newRight, reversed: true, origin, open: &open, into: &ink)
-    if let r = stripRight { PerfectFreehandStroke.add(r, origin, open: &open, into: &ink) }
-    ink.append(.close)
+    PerfectFreehandIncrementalPen.subpath(
+      origin: origin, scratch: &s, into: &ink.outline, from: stripLeft, forward: freshLeft,
+      backward: freshRight, to: stripRight)
+    swap(&s, &scratch)
   }
 
-  /// Writes the tail after the final parts (`PerfectFreehandStroke.writeTail`).
-  public func writeTail(origin: Point, into ink: inout InkGeometry) {
-    PerfectFreehandStroke.writeTail(
-      tail, stableLeft: stableLeft, stableRight: stableRight, stableCentre: stableCentre,
-      origin: origin, into: &ink)
+  /// Writes the tail after the final parts (as `PerfectFreehandStroke.writeTail` writes the
+  /// outline `tail`).
+  public mutating func writeTail(origin: Point, into ink: inout InkGeometry) {
+    if wholeTail {
+      PerfectFreehandStroke.writeTail(
+        whole, stableLeft: stableLeft, stableRight: stableRight, stableCentre: stableCentre,
+        origin: origin, into: &ink)
+      return
+    }
+    var a = stableCentre
+    let n = tailCentre.count
+    if a == nil, n == 1 { a = tailCentre[0] }
+    for k in 0..<n {
+      let c = tailCentre[k]
+      if let a { ink.append(PerfectFreehandStroke.segment(a, c, origin)) }
+      a = c
+    }
+    guard let endCap else { return }
+    var s: [PathElement] = []
+    swap(&s, &scratch)
+    PerfectFreehandIncrementalPen.subpath(
+      origin: origin, scratch: &s, into: &ink.outline, from: stableLeft, forward: tailLeft,
+      endCap: endCap, backward: tailRight, to: stableRight, startCap: tailStartCap)
+    swap(&s, &scratch)
   }
 }

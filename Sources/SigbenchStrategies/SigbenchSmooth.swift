@@ -1,0 +1,373 @@
+import Foundation
+import SigbenchCore
+
+/// sigbench's own strategy: every failing the peers are measured with designed out at once.
+///
+/// 1. Input filter stage: samples closer than `min-distance` (0.01 px) to the previous kept
+///    one are dropped (no zero chords, no NaN); the 1€ filter is available as for every
+///    strategy but off.
+/// 2. Corners: sample k is a corner when the chords into and out of it are both at least
+///    `corner-arm` (1 px) long and turn by at least `corner-angle` (120°: a smooth loop sampled at 60 Hz turns by up to about 90° per sample, a cusp by close to 180°). Corners are kept
+///    sharp: no smoothing across them and no tangent continuity through them.
+/// 3. Noise: every other sample is replaced by a least-squares quadratic through the samples
+///    within `window` (2) of it on each side (`LocalQuadraticFit`, Savitzky–Golay with the
+///    sample times as abscissae, so uneven and jittered timing is handled), the window cut
+///    at corners and at the stroke's ends. A quadratic keeps curvature, so arcs do not
+///    shrink. The first and last samples are kept exactly: the ink starts at pen-down and
+///    ends at pen-up (gaps 0).
+/// 4. Curve: centripetal Catmull-Rom through the smoothed points (Yuksel, Schaefer and
+///    Keyser, CAD 2011), each segment an exact cubic: tangent-continuous at every join but the
+///    corners, where reflected phantom points end each side with its own tangent.
+/// 5. Width, chosen once per stroke before any ink is stable (`PressureEvidence`, the online
+///    form of `PressureCredibility`): real pressure when credible, `min-width + (max-width −
+///    min-width) · p`; otherwise, with times, the speed of the fitted quadratic (px/s):
+///    `max-width − (max-width − min-width) · min(1, v / speed-scale)`, the same physical speed
+///    giving the same width at any sample rate; without times, the same with the fitted step
+///    per sample against `step-scale`.
+/// 6. Streaming: a smoothed point is final once `window` samples follow it; a segment is
+///    stable once the points it and its neighbours depend on are final (`window` + 2 samples
+///    behind the pen), and never revised. The tail up to the newest sample is tentative,
+///    drawn exactly as `finish` would draw it if the pen lifted now. At a stroke's start,
+///    stable ink waits until the width model is decided (8 samples).
+///
+/// Stages: its own filter, curve and width (above) → round outline.
+///
+/// - Complexity: O(window) per push (a few fits of 2·window + 1 points and at most
+///   window + 3 tentative segments), fixed state (a 16-sample ring), no allocation.
+public struct SigbenchSmooth: SmoothingStrategy {
+  public struct Settings: Sendable {
+    public var filter: InputFilter.Settings
+    public var window: Int
+    public var span: Double
+    /// Radians.
+    public var cornerAngle: Double
+    public var cornerArm: Double
+    public var minWidth: Double
+    public var maxWidth: Double
+    /// px/s.
+    public var speedScale: Double
+    /// px per sample.
+    public var stepScale: Double
+    public var outline: OutlineStyle
+  }
+
+  /// Which width rule a stroke uses.
+  enum WidthSource: Sendable { case undecided, pressure, speed, step }
+
+  static let capacity = 16
+
+  public static let descriptor = StrategyDescriptor(
+    id: "sigbench-smooth",
+    summary: "Quadratic-fit denoising, sharp corners, Catmull-Rom joins, pressure or speed width.",
+    details:
+      "Ends exactly at pen-down and pen-up, smooth joins except at detected corners, width from"
+      + " credible pressure or time-based speed (rate independent); stable ink never revised.",
+    parameters: [
+      .number(
+        "window", unit: "samples", 0, 4, default: 2, typical: "1–3",
+        help: "Samples on each side of the quadratic fit; 0 turns smoothing off."),
+      .number(
+        "span", unit: "px", 0, 1000, default: 6, typical: "4–8",
+        help: "Only samples this close to the one smoothed enter its fit."),
+      .number(
+        "corner-angle", unit: "°", 1, 180, default: 120, typical: "90–150",
+        help: "Turn at a sample that makes it a corner (kept sharp)."),
+      .number(
+        "corner-arm", unit: "px", 0, 100, default: 1, typical: "0.5–2",
+        help: "Shortest chord on each side of a corner."),
+      .number(
+        "min-width", unit: "px", 0, 100, lowerClosed: false, default: 1, typical: "1",
+        help: "Width at pressure 0 or at speed-scale and above."),
+      .number(
+        "max-width", unit: "px", 0, 100, lowerClosed: false, default: 3, typical: "3",
+        help: "Width at pressure 1 or at rest."),
+      .number(
+        "speed-scale", unit: "px/s", 0, 1e6, lowerClosed: false, default: 1000,
+        typical: "500–1500", help: "Speed at which the width reaches min-width (timed input)."),
+      .number(
+        "step-scale", unit: "px", 0, 1000, lowerClosed: false, default: 8, typical: "4–12",
+        help: "Step per sample at which the width reaches min-width (untimed input)."),
+      OutlineStyle.parameter(default: .round),
+    ] + InputFilter.parameters(minDistance: 0.01, lower: 1e-6, typical: "0.01–1"))
+
+  public static func settings(from c: StrategyConfiguration) throws -> Settings {
+    let low = c.number("min-width")
+    let high = c.number("max-width")
+    guard high >= low else {
+      throw StrategyError.invalidOption(
+        strategy: descriptor.id, option: "max-width",
+        rule: "must be at least min-width (\(ParameterValue.format(low)) px)",
+        value: ParameterValue.format(high))
+    }
+    return Settings(
+      filter: try InputFilter.Settings(c), window: Int(c.number("window").rounded()),
+      span: c.number("span"),
+      cornerAngle: c.number("corner-angle") * Double.pi / 180, cornerArm: c.number("corner-arm"),
+      minWidth: low, maxWidth: high, speedScale: c.number("speed-scale"),
+      stepScale: c.number("step-scale"), outline: try OutlineStyle(c))
+  }
+
+  private let settings: Settings
+  private var filter: InputFilter
+  // Ring of the last `capacity` kept samples (index i lives at i & 15): position, time (s),
+  // pressure (NaN when absent), corner flag, and the smoothed point and width once final.
+  private var px = InlineArray<16, Double>(repeating: 0)
+  private var py = InlineArray<16, Double>(repeating: 0)
+  private var pt = InlineArray<16, Double>(repeating: 0)
+  private var pp = InlineArray<16, Double>(repeating: 0)
+  private var corner = InlineArray<16, Bool>(repeating: false)
+  private var qx = InlineArray<16, Double>(repeating: 0)
+  private var qy = InlineArray<16, Double>(repeating: 0)
+  private var qw = InlineArray<16, Double>(repeating: 0)
+  /// Kept samples, final smoothed points, stable segments written (segment j: point j → j + 1).
+  private var count = 0
+  private var finalPoints = 0
+  private var emitted = 0
+  private var timed = true
+  private var evidence = PressureEvidence()
+  private var source = WidthSource.undecided
+  /// Smoothed points `tailFirst …` for the segments being written (`prepareTail`).
+  private var tail = InlineArray<16, WeightedPoint>(repeating: .zero)
+  private var tailFirst = 0
+  /// The stroke's first sample; state and geometry are kept relative to it.
+  private var origin = Point.zero
+
+  public init(settings: Settings) {
+    self.settings = settings
+    filter = InputFilter(settings.filter)
+  }
+
+  public mutating func process(_ sample: Sample, into output: inout StrokeOutput) {
+    settings.outline.preparePaint(&output)
+    guard sample.point.isFinite else {
+      writeTail(into: &output.tentative)
+      return
+    }
+    if count == 0 { origin = sample.point }
+    guard let local = filter.apply(sample.translated(by: -origin)) else {
+      writeTail(into: &output.tentative)
+      return
+    }
+    let p = local.point
+    let slot = count & 15
+    px[slot] = p.x
+    py[slot] = p.y
+    let t = local.time ?? .nan
+    if count > 0, !(t > pt[(count - 1) & 15]) { timed = false }
+    if !t.isFinite { timed = false }
+    pt[slot] = t
+    pp[slot] = local.pressure ?? .nan
+    corner[slot] = false
+    evidence.observe(local.pressure)
+    count += 1
+    if count >= 3 { markCorner(count - 2) }
+    if source == .undecided, evidence.isDecidable { source = decidedSource() }
+    if source != .undecided {
+      while finalPoints + settings.window < count - 1 {
+        storeFinal(finalPoints, last: Int.max)
+        finalPoints += 1
+      }
+      if emitted + 2 < finalPoints {
+        prepareTail(last: Int.max)
+        while emitted + 2 < finalPoints {
+          writeSegment(emitted, last: Int.max, into: &output.stable)
+          emitted += 1
+        }
+      }
+    }
+    writeTail(into: &output.tentative)
+  }
+
+  public mutating func complete(into output: inout StrokeOutput) {
+    settings.outline.preparePaint(&output)
+    if count > 0 {
+      if source == .undecided { source = decidedSource() }
+      let last = count - 1
+      while finalPoints < count {
+        storeFinal(finalPoints, last: last)
+        finalPoints += 1
+      }
+      if count == 1 {
+        let dot = WeightedPoint(Point(x: qx[0], y: qy[0]), width: qw[0])
+        settings.outline.write(.dot(dot), startCap: true, origin: origin, into: &output.stable)
+      }
+      prepareTail(last: last)
+      while emitted < last {
+        writeSegment(emitted, last: last, into: &output.stable)
+        emitted += 1
+      }
+    }
+    self = SigbenchSmooth(settings: settings)
+  }
+
+  // MARK: Stages
+  //
+  // The helpers below that only read are still `mutating`: called from `push`, a non-mutating
+  // method would receive a copy of the strategy's 1.5 KB of ring state on every call.
+
+  /// The width rule for the rest of the stroke.
+  private func decidedSource() -> WidthSource {
+    if evidence.isCredible { return .pressure }
+    return timed ? .speed : .step
+  }
+
+  /// Flags sample `k` (which has both neighbours) as a corner or not.
+  private mutating func markCorner(_ k: Int) {
+    let a = Point(x: px[k & 15] - px[(k - 1) & 15], y: py[k & 15] - py[(k - 1) & 15])
+    let b = Point(x: px[(k + 1) & 15] - px[k & 15], y: py[(k + 1) & 15] - py[k & 15])
+    guard a.length >= settings.cornerArm, b.length >= settings.cornerArm else { return }
+    corner[k & 15] = abs(atan2(a.cross(b), a.dot(b))) >= settings.cornerAngle
+  }
+
+  /// Computes and stores smoothed point `i`, with the stroke ending at `last` (`Int.max`
+  /// while it goes on).
+  private mutating func storeFinal(_ i: Int, last: Int) {
+    let q = smoothed(i, last: last, source: source)
+    qx[i & 15] = q.point.x
+    qy[i & 15] = q.point.y
+    qw[i & 15] = q.width
+  }
+
+  /// Smoothed point `i` and its width: final ones from the ring, the others as they would be
+  /// if the stroke ended at sample `last` (`Int.max`: it goes on).
+  @inline(__always) private mutating func point(_ i: Int, last: Int, source: WidthSource)
+    -> WeightedPoint
+  {
+    if i < finalPoints {
+      return WeightedPoint(Point(x: qx[i & 15], y: qy[i & 15]), width: qw[i & 15])
+    }
+    return smoothed(i, last: last, source: source)
+  }
+
+  /// The quadratic fit at sample `i` (see the type's comment).
+  @inline(__always) private mutating func smoothed(_ i: Int, last: Int, source: WidthSource)
+    -> WeightedPoint
+  {
+    let end = min(last, count - 1)
+    let p = Point(x: px[i & 15], y: py[i & 15])
+    var lo = max(0, i - settings.window)
+    var hi = min(end, i + settings.window)
+    if i == 0 || i == end || corner[i & 15] {
+      (lo, hi) = (max(0, i - 1), min(end, i + 1))
+      return WeightedPoint(p, width: width(i, slope: chordSlope(lo, hi, i), source: source))
+    }
+    var k = i - 1
+    while k > lo {
+      if corner[k & 15] {
+        lo = k
+        break
+      }
+      k -= 1
+    }
+    k = i + 1
+    while k < hi {
+      if corner[k & 15] {
+        hi = k
+        break
+      }
+      k += 1
+    }
+    let span2 = settings.span * settings.span
+    while lo < i - 1, squaredDistance(lo, p) > span2 { lo += 1 }
+    while hi > i + 1, squaredDistance(hi, p) > span2 { hi -= 1 }
+    var fit = LocalQuadraticFit()
+    let t0 = pt[i & 15]
+    for j in lo...hi {
+      let tau = timed ? (pt[j & 15] - t0) * 1000 : Double(j - i)
+      fit.add(tau: tau, x: px[j & 15] - p.x, y: py[j & 15] - p.y)
+    }
+    guard settings.window > 0, let s = fit.solve() else {
+      return WeightedPoint(p, width: width(i, slope: chordSlope(lo, hi, i), source: source))
+    }
+    let slope = Point(x: s.dx, y: s.dy).length * (timed ? 1000 : 1)
+    return WeightedPoint(
+      Point(x: p.x + s.x, y: p.y + s.y), width: width(i, slope: slope, source: source))
+  }
+
+  @inline(__always) private mutating func squaredDistance(_ j: Int, _ p: Point) -> Double {
+    let dx = px[j & 15] - p.x
+    let dy = py[j & 15] - p.y
+    return dx * dx + dy * dy
+  }
+
+  /// Speed (px/s, timed) or step (px per sample) from the chord between samples `lo` and `hi`.
+  @inline(__always) private mutating func chordSlope(_ lo: Int, _ hi: Int, _ i: Int) -> Double {
+    guard hi > lo else { return 0 }
+    let d = Point(x: px[hi & 15] - px[lo & 15], y: py[hi & 15] - py[lo & 15]).length
+    if timed {
+      let dt = pt[hi & 15] - pt[lo & 15]
+      return dt > 0 ? d / dt : 0
+    }
+    return d / Double(hi - lo)
+  }
+
+  /// Width at sample `i` whose speed or step is `slope`.
+  @inline(__always) private mutating func width(_ i: Int, slope: Double, source: WidthSource)
+    -> Double
+  {
+    let low = settings.minWidth
+    let high = settings.maxWidth
+    switch source {
+    case .pressure:
+      let p = pp[i & 15]
+      return p.isFinite ? low + (high - low) * min(1, max(0, p)) : high
+    case .speed: return high - (high - low) * min(1, slope / settings.speedScale)
+    case .step, .undecided:
+      return timed
+        ? high - (high - low) * min(1, slope / settings.speedScale)
+        : high - (high - low) * min(1, slope / settings.stepScale)
+    }
+  }
+
+  /// Fills `tail` with points `emitted − 1 …` as they are with the stroke ending at `last`
+  /// (`Int.max`: it goes on, and only final points are asked for).
+  private mutating func prepareTail(last: Int) {
+    tailFirst = max(0, emitted - 1)
+    let end = last == Int.max ? finalPoints - 1 : min(last, count - 1)
+    let s =
+      source == .undecided ? (evidence.isCredible ? WidthSource.pressure : .undecided) : source
+    guard end >= tailFirst else { return }
+    for i in tailFirst...min(end, tailFirst + 15) {
+      let q = point(i, last: last, source: s)
+      tail[i - tailFirst] = q
+    }
+  }
+
+  /// Segment `j` (smoothed point j → j + 1), with the stroke ending at `last`.
+  @inline(__always) private mutating func writeSegment(
+    _ j: Int, last: Int, into ink: inout InkGeometry
+  ) {
+    let end = min(last, count - 1)
+    let a = tail[j - tailFirst]
+    let b = tail[j + 1 - tailFirst]
+    let shape: CurveShape
+    if a.point.distance(to: b.point) < 1e-9 {
+      shape = .line(a, b)
+    } else {
+      let before =
+        j == 0 || corner[j & 15]
+        ? CatmullRomSegment.phantom(beyond: a.point, from: b.point)
+        : tail[j - 1 - tailFirst].point
+      let after =
+        j + 1 == end || corner[(j + 1) & 15]
+        ? CatmullRomSegment.phantom(beyond: b.point, from: a.point)
+        : tail[j + 2 - tailFirst].point
+      shape = CatmullRomSegment.shape(before, a, b, after, alpha: 0.5)
+    }
+    settings.outline.write(shape, startCap: j == 0, origin: origin, into: &ink)
+  }
+
+  /// The tentative tail: what `finish` would add if the pen lifted now.
+  private mutating func writeTail(into ink: inout InkGeometry) {
+    guard count > 0 else { return }
+    let last = count - 1
+    if count == 1 {
+      let p = WeightedPoint(
+        Point(x: px[0], y: py[0]), width: width(0, slope: 0, source: source))
+      settings.outline.write(.dot(p), startCap: true, origin: origin, into: &ink)
+      return
+    }
+    prepareTail(last: last)
+    for j in emitted..<last { writeSegment(j, last: last, into: &ink) }
+  }
+}

@@ -1,0 +1,263 @@
+import SigbenchCore
+
+// The pieces `PerfectFreehandIncrementalEngine` is built from: its caps kept as parameters, its
+// reusable lists, and the pen and walk steps it shares with the faithful outline.
+
+/// The start cap of `PerfectFreehandWalk.startCap` as its parameters: the first centre point
+/// and the first outline point of each side; `nil` with a start taper (no cap).
+struct PerfectFreehandIncrementalStartCap: Sendable {
+  let round: Bool
+  let first: Point
+  let left0: Point
+  let right0: Point
+
+  init?(first: Point, left0: Point, right0: Point, _ o: PerfectFreehandOptions) {
+    if o.taperStart > 0 { return nil }
+    round = o.capStart
+    self.first = first
+    self.left0 = left0
+    self.right0 = right0
+  }
+
+  var count: Int { round ? PerfectFreehandFans.startCap.count : 4 }
+
+  /// Calls `body` with each point, in order: 13 turning `right0` about `first` by up to
+  /// π + 0.0001 (round), or 4 across the start (flat).
+  @inline(__always) func forEach(_ body: (Point) -> Void) {
+    let f = first
+    if round {
+      let r0 = right0
+      PerfectFreehandFans.startCap.withUnsafeBufferPointer { fan in
+        for k in 0..<fan.count { body(fan[k].rotate(r0, about: f)) }
+      }
+    } else {
+      let corners = left0 - right0
+      let a = corners * 0.5
+      let b = corners * 0.51
+      body(f - a)
+      body(f - b)
+      body(f + b)
+      body(f + a)
+    }
+  }
+}
+
+/// The end cap of `PerfectFreehandWalk.caps` as its parameters: the last centre point, the
+/// direction perpendicular to its vector and the last radius.
+struct PerfectFreehandIncrementalEndCap: Sendable {
+  enum Kind { case point, round, flat }
+  let kind: Kind
+  let centre: Point
+  let direction: Point
+  let radius: Double
+
+  init(centre: Point, direction: Point, radius: Double, _ o: PerfectFreehandOptions) {
+    kind = o.taperEnd > 0 ? .point : o.capEnd ? .round : .flat
+    self.centre = centre
+    self.direction = direction
+    self.radius = radius
+  }
+
+  var count: Int {
+    switch kind {
+    case .point: 1
+    case .round: PerfectFreehandFans.endCap.count
+    case .flat: 4
+    }
+  }
+
+  /// Calls `body` with each point, in order.
+  @inline(__always) func forEach(_ body: (Point) -> Void) {
+    let c = centre
+    switch kind {
+    case .point:
+      body(c)
+    case .round:
+      let start = c + direction * radius
+      PerfectFreehandFans.endCap.withUnsafeBufferPointer { f in
+        for k in 0..<f.count { body(f[k].rotate(start, about: c)) }
+      }
+    case .flat:
+      body(c + direction * radius)
+      body(c + direction * (radius * 0.99))
+      body(c - direction * (radius * 0.99))
+      body(c - direction * radius)
+    }
+  }
+}
+
+/// A list whose storage is kept and overwritten: emptying it resets its count (one store),
+/// where `removeAll(keepingCapacity:)` costs a call and a uniqueness check per array.
+struct PerfectFreehandIncrementalList<Element: Sendable>: Sendable {
+  /// At least `count` elements; those from `count` on are leftovers.
+  private var storage: [Element] = []
+  private(set) var count = 0
+
+  @inline(__always) mutating func removeAll() { count = 0 }
+
+  mutating func reserve(_ n: Int) { storage.reserveCapacity(n) }
+
+  @inline(__always) mutating func append(_ e: Element) {
+    if count < storage.count {
+      storage[count] = e
+    } else {
+      storage.append(e)
+    }
+    count += 1
+  }
+
+  @inline(__always) subscript(k: Int) -> Element { storage[k] }
+
+  /// The elements, in a new array.
+  var elements: [Element] { Array(storage[0..<count]) }
+
+  @inline(__always) func forEach(_ body: (Element) -> Void) {
+    let n = count
+    storage.withUnsafeBufferPointer { p in
+      for k in 0..<n { body(p[k]) }
+    }
+  }
+
+  @inline(__always) func forEachReversed(_ body: (Element) -> Void) {
+    var k = count - 1
+    storage.withUnsafeBufferPointer { p in
+      while k >= 0 {
+        body(p[k])
+        k -= 1
+      }
+    }
+  }
+}
+
+/// Writes one closed subpath of outline points, moved by `origin`: `.move` to the first point,
+/// `.line` to each next one, `.close`. The elements are written through a pointer into a
+/// scratch array and appended to the ink in one copy (appending them one by one costs a
+/// uniqueness and a capacity check each).
+struct PerfectFreehandIncrementalPen {
+  private var at: UnsafeMutablePointer<PathElement>
+  private let origin: Point
+  private var open = false
+
+  /// Appends to `outline` the closed subpath through `from`, `forward`, `endCap`,
+  /// `backward` reversed, `to`, `startCap` and `last` (each when present); `scratch` grows to
+  /// the largest subpath and is reused.
+  static func subpath(
+    origin: Point, scratch: inout [PathElement], into outline: inout [PathElement],
+    from head: Point?, forward: PerfectFreehandIncrementalList<Point> = .init(),
+    endCap: PerfectFreehandIncrementalEndCap? = nil,
+    backward: PerfectFreehandIncrementalList<Point> = .init(), to end: Point?,
+    startCap: PerfectFreehandIncrementalStartCap? = nil, last: Point? = nil
+  ) {
+    let points =
+      (head == nil ? 0 : 1) + forward.count + (endCap?.count ?? 0) + backward.count
+      + (end == nil ? 0 : 1) + (startCap?.count ?? 0) + (last == nil ? 0 : 1)
+    let n = points + 1
+    if scratch.count < n {
+      scratch.append(contentsOf: repeatElement(PathElement.close, count: n - scratch.count))
+    }
+    scratch.withUnsafeMutableBufferPointer { buffer in
+      let base = buffer.baseAddress!
+      var pen = PerfectFreehandIncrementalPen(at: base, origin: origin)
+      if let head { pen.put(head) }
+      forward.forEach { pen.put($0) }
+      endCap?.forEach { pen.put($0) }
+      backward.forEachReversed { pen.put($0) }
+      if let end { pen.put(end) }
+      startCap?.forEach { pen.put($0) }
+      if let last { pen.put(last) }
+      assert(pen.at == base + points, "point count")
+      pen.at.pointee = .close
+      outline.append(contentsOf: UnsafeBufferPointer(start: base, count: n))
+    }
+  }
+
+  private init(at: UnsafeMutablePointer<PathElement>, origin: Point) {
+    self.at = at
+    self.origin = origin
+  }
+
+  @inline(__always) mutating func put(_ p: Point) {
+    at.pointee = open ? .line(p + origin) : .move(p + origin)
+    open = true
+    at += 1
+  }
+}
+
+extension PerfectFreehandWalk {
+  /// `step` with the outline points appended to two lists (the same points, bit for bit).
+  @inline(__always) mutating func incrementalStep(
+    _ i: Int, _ p: PerfectFreehandPoint, next: PerfectFreehandPoint?, total: Double,
+    _ o: PerfectFreehandOptions, left: inout PerfectFreehandIncrementalList<Point>,
+    right: inout PerfectFreehandIncrementalList<Point>
+  ) -> Double? {
+    let isLast = next == nil
+    let toEnd = total - p.runningLength
+    if !isLast && toEnd < 3 { return nil }
+    var pressure = p.pressure
+    if o.thinning != 0 {
+      if o.simulatePressure {
+        pressure = o.simulatedPressure(after: prevPressure, distance: p.distance)
+      }
+      radius = o.radius(pressure: pressure)
+    } else {
+      radius = o.size / 2
+    }
+    if firstRadius == nil { firstRadius = radius }
+    let ts =
+      p.runningLength < o.taperStart
+      ? PerfectFreehandOptions.startEase(p.runningLength / o.taperStart) : 1
+    let te = toEnd < o.taperEnd ? PerfectFreehandOptions.endEase(toEnd / o.taperEnd) : 1
+    radius = max(0.01, radius * min(ts, te))
+
+    let vector = p.vector
+    let nextVector = next?.vector ?? vector
+    let nextDpr = isLast ? 1.0 : vector.dot(nextVector)
+    let prevDpr = vector.dot(prevVector)
+    let sharpHere = prevDpr < 0 && !isPrevSharp
+    let sharpNext = nextDpr < 0
+    if sharpHere || sharpNext {
+      incrementalCorner(p.point, radius: radius, left: &left, right: &right)
+      if sharpNext { isPrevSharp = true }
+      return radius
+    }
+    isPrevSharp = false
+    if isLast {
+      let offset = Self.perpendicular(vector) * radius
+      left.append(p.point - offset)
+      right.append(p.point + offset)
+      return radius
+    }
+    let offset = Self.perpendicular(nextVector.lerp(vector, nextDpr)) * radius
+    let tl = p.point - offset
+    if i <= 1 || Self.distanceSquared(pl, tl) > o.minDistanceSquared {
+      left.append(tl)
+      pl = tl
+    }
+    let tr = p.point + offset
+    if i <= 1 || Self.distanceSquared(pr, tr) > o.minDistanceSquared {
+      right.append(tr)
+      pr = tr
+    }
+    prevPressure = pressure
+    prevVector = vector
+    return radius
+  }
+
+  /// `corner` into two lists: a half-disc fan on both sides at a sharp turn.
+  @inline(never) mutating func incrementalCorner(
+    _ c: Point, radius: Double, left: inout PerfectFreehandIncrementalList<Point>,
+    right: inout PerfectFreehandIncrementalList<Point>
+  ) {
+    let offset = Self.perpendicular(prevVector) * radius
+    let a = c - offset
+    let b = c + offset
+    let fanLeft = PerfectFreehandFans.cornerLeft
+    let fanRight = PerfectFreehandFans.cornerRight
+    for k in 0..<fanLeft.count {
+      pl = fanLeft[k].rotate(a, about: c)
+      left.append(pl)
+      pr = fanRight[k].rotate(b, about: c)
+      right.append(pr)
+    }
+  }
+}

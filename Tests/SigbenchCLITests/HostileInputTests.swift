@@ -1,0 +1,90 @@
+import Foundation
+import SigbenchResults
+import SigbenchTestSupport
+import Testing
+
+/// Hostile names, links and results files, run through the built binary.
+@Suite("hostile input end to end", .serialized)
+struct HostileInputTests {
+  static func fixture(_ name: String) -> URL {
+    packageRootURL().appendingPathComponent("Corpus/fixtures").appendingPathComponent(name)
+  }
+
+  @Test("names cannot forge console lines; links are followed; hidden, FIFOs and loops are listed")
+  func corpusWalkAndNames() throws {
+    let base = try EndToEndTests.tempFolder()
+    defer { try? FileManager.default.removeItem(at: base) }
+    let fm = FileManager.default
+    let corpus = base.appendingPathComponent("C")
+    let data = base.appendingPathComponent("data")
+    try fm.createDirectory(at: corpus, withIntermediateDirectories: true)
+    try fm.createDirectory(at: data, withIntermediateDirectories: true)
+    let tap = try Data(contentsOf: Self.fixture("tap.sigbench.json"))
+    try tap.write(to: data.appendingPathComponent("linked.sigbench.json"))
+    // A malformed file whose name tries to forge a line and clear the screen.
+    let hostile = "a\nrejected NOTHING: ok\u{1B}[2J\u{202E}.TXT"
+    try Data("x\n".utf8).write(to: corpus.appendingPathComponent(hostile))
+    try tap.write(to: corpus.appendingPathComponent(".hidden.sigbench.json"))
+    try fm.createSymbolicLink(
+      at: corpus.appendingPathComponent("dataset"), withDestinationURL: data)
+    try fm.createSymbolicLink(
+      at: data.appendingPathComponent("loop"), withDestinationURL: data)
+    try fm.createSymbolicLink(
+      at: corpus.appendingPathComponent("gone.sigbench.json"),
+      withDestinationURL: base.appendingPathComponent("missing"))
+    #expect(mkfifo(corpus.appendingPathComponent("pipe.sigbench.json").path, 0o600) == 0)
+    let r = try EndToEndTests.run([
+      "run", "--corpus", corpus.path, "--out", base.appendingPathComponent("out").path,
+      "--strategies", "straight", "--no-counters",
+    ])
+    #expect(r.code == 4, "stderr: \(r.stderr)")  // the hostile file is rejected
+    #expect(!r.stderr.contains("\u{1B}[2J") && !r.stderr.contains("\u{202E}"))
+    #expect(!r.stderr.split(separator: "\n").contains { $0.hasPrefix("rejected NOTHING") })
+    #expect(r.stderr.contains("a\\nrejected NOTHING: ok\\e[2J\\u{202E}.TXT"), "\(r.stderr)")
+    // The linked folder was read (its one drawing), its loop and the rest listed as skipped.
+    let result = try RunResult.decode(
+      Data(contentsOf: base.appendingPathComponent("out/latest/result.json")))
+    #expect(result.samples.map(\.name).contains { $0.contains("linked") })
+    for (name, reason) in [
+      (".hidden.sigbench.json", "hidden"), ("pipe.sigbench.json", "not a regular file (a FIFO)"),
+      ("gone.sigbench.json", "broken symbolic link"), ("dataset/loop", "already read"),
+    ] {
+      #expect(
+        r.stderr.contains("skipped \(name): \(reason)")
+          || r.stderr.contains(name)
+            && r.stderr.contains(reason),
+        "\(name): \(r.stderr)")
+    }
+  }
+
+  @Test("report refuses a results file whose page path leaves the run folder, writing nothing")
+  func reportPathEscape() throws {
+    let base = try EndToEndTests.tempFolder()
+    defer { try? FileManager.default.removeItem(at: base) }
+    let out = base.appendingPathComponent("deep/out")
+    let first = try EndToEndTests.run([
+      "run", "--corpus", Self.fixture("tap.sigbench.json").path, "--out", out.path,
+      "--strategies", "straight", "--no-counters", "--quiet",
+    ])
+    #expect(first.code == 0, "\(first.stderr)")
+    let run = out.appendingPathComponent("latest").resolvingSymlinksInPath()
+    let file = run.appendingPathComponent("result.json")
+    var json = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+    var samples = try #require(json["samples"] as? [[String: Any]])
+    var page = try #require(samples[0]["page"] as? [String: Any])
+    page["path"] = "../../OUTSIDE.html"
+    samples[0]["page"] = page
+    json["samples"] = samples
+    try JSONSerialization.data(withJSONObject: json).write(to: file)
+    let r = try EndToEndTests.run(["report", run.path])
+    #expect(r.code == 1, "stderr: \(r.stderr)")
+    #expect(r.stderr.contains("samples[0].page.path") && r.stderr.contains("../../OUTSIDE.html"))
+    for up in [
+      run.deletingLastPathComponent(), run.deletingLastPathComponent().deletingLastPathComponent(),
+    ] {
+      #expect(
+        !FileManager.default.fileExists(atPath: up.appendingPathComponent("OUTSIDE.html").path))
+    }
+  }
+}

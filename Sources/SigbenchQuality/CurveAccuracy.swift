@@ -49,12 +49,10 @@ public enum CurveAccuracy {
   ) {
     guard !ink.isEmpty, !reference.isEmpty else { return ([], []) }
     let referenceGrid = SegmentGrid(path: reference)
-    let forward = ink.points(every: QualityConstants.measurementSpacing).map {
-      referenceGrid.nearest(to: $0)?.distance ?? 0
-    }
-    let backward = reference.resampled(every: QualityConstants.measurementSpacing).map {
-      ink.grid.nearest(to: $0)?.distance ?? 0
-    }
+    let forward = referenceGrid.distances(
+      from: ink.points(every: QualityConstants.measurementSpacing))
+    let backward = ink.grid.distances(
+      from: reference.resampled(every: QualityConstants.measurementSpacing))
     return (forward, backward)
   }
 }

@@ -280,6 +280,27 @@ struct SegmentGrid: Sendable {
     }
   }
 
+  /// The distance from each point to its nearest edge, px (0 for a non-finite point or
+  /// without edges): `nearest` for many points, with the buffers opened once. (Starting each
+  /// search from the edge the previous point found was tried: the first cell is searched whole
+  /// anyway, so it cost about 2 % more instructions.)
+  ///
+  /// - Complexity: O(n) expected for n points near the edges.
+  func distances(from points: [Point]) -> [Double] {
+    guard edgeCount > 0 else { return [Double](repeating: 0, count: points.count) }
+    return starts.withUnsafeBufferPointer { a in
+      ends.withUnsafeBufferPointer { b in
+        cellStart.withUnsafeBufferPointer { first in
+          items.withUnsafeBufferPointer { list in
+            points.map { p in
+              p.isFinite ? nearest(p, a, b, first, list).distanceSquared.squareRoot() : 0
+            }
+          }
+        }
+      }
+    }
+  }
+
   private func nearest(
     _ p: Point, _ a: UnsafeBufferPointer<Point>, _ b: UnsafeBufferPointer<Point>,
     _ first: UnsafeBufferPointer<Int32>, _ list: UnsafeBufferPointer<Int32>

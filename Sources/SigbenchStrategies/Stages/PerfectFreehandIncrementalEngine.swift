@@ -84,15 +84,13 @@ public struct PerfectFreehandIncrementalEngine: Sendable {
   private var stripCentre: WeightedPoint?
 
   /// What became final in the latest push.
-  private var freshLeft = PerfectFreehandIncrementalList<Point>()
-  private var freshRight = PerfectFreehandIncrementalList<Point>()
+  private var fresh = PerfectFreehandIncrementalSides()
   private var freshStartCap: PerfectFreehandIncrementalStartCap?
   private var freshCentre = PerfectFreehandIncrementalList<WeightedPoint>()
 
   /// The tail: outline points and centre points after the final ones, the start cap while
   /// nothing is final, and the end cap's parameters.
-  private var tailLeft = PerfectFreehandIncrementalList<Point>()
-  private var tailRight = PerfectFreehandIncrementalList<Point>()
+  private var tailSides = PerfectFreehandIncrementalSides()
   private var tailStartCap: PerfectFreehandIncrementalStartCap?
   private var tailCentre = PerfectFreehandIncrementalList<WeightedPoint>()
   /// The end cap, when the tail has one (its points are made as they are written).
@@ -112,8 +110,8 @@ public struct PerfectFreehandIncrementalEngine: Sendable {
   public var tailCount: Int { buffer.count - head + (tentativeLast() == nil ? 0 : 1) }
 
   /// Outline points, start cap points and centre points that became final in the latest push.
-  public var newLeft: [Point] { freshLeft.elements }
-  public var newRight: [Point] { freshRight.elements }
+  public var newLeft: [Point] { fresh.left.elements }
+  public var newRight: [Point] { fresh.right.elements }
   public var newStartCap: [Point] {
     var points: [Point] = []
     freshStartCap?.forEach { points.append($0) }
@@ -125,8 +123,8 @@ public struct PerfectFreehandIncrementalEngine: Sendable {
   public var tail: PerfectFreehandOutline {
     if wholeTail { return whole }
     var out = PerfectFreehandOutline()
-    out.left = tailLeft.elements
-    out.right = tailRight.elements
+    out.left = tailSides.left.elements
+    out.right = tailSides.right.elements
     tailStartCap?.forEach { out.startCap.append($0) }
     out.centre = tailCentre.elements
     endCap?.forEach { out.endCap.append($0) }
@@ -135,8 +133,8 @@ public struct PerfectFreehandIncrementalEngine: Sendable {
 
   /// Takes one sample (stroke-local) and updates the final parts and the tail.
   public mutating func push(_ input: PerfectFreehandInput) {
-    freshLeft.removeAll()
-    freshRight.removeAll()
+    fresh.left.removeAll()
+    fresh.right.removeAll()
     freshStartCap = nil
     freshCentre.removeAll()
     stripLeft = stableLeft
@@ -169,11 +167,11 @@ public struct PerfectFreehandIncrementalEngine: Sendable {
     committed = 1
     buffer.reserveCapacity(64)
     buffer.append(first)
-    freshLeft.reserve(64)
-    freshRight.reserve(64)
+    fresh.left.reserve(64)
+    fresh.right.reserve(64)
     freshCentre.reserve(16)
-    tailLeft.reserve(128)
-    tailRight.reserve(128)
+    tailSides.left.reserve(128)
+    tailSides.right.reserve(128)
     tailCentre.reserve(32)
     if scratch.count < 128 { scratch = Array(repeating: .close, count: 128) }
   }
@@ -231,12 +229,10 @@ public struct PerfectFreehandIncrementalEngine: Sendable {
       let p = buffer[head]
       let toEnd = length - p.runningLength
       if toEnd < 3 || toEnd < options.taperEnd { break }
-      let r = w.incrementalStep(
-        done, p, next: buffer[head + 1], total: length, options, left: &freshLeft,
-        right: &freshRight)
-      if done == 0, freshLeft.count > 0, freshRight.count > 0 {
+      let r = w.step(done, p, next: buffer[head + 1], total: length, options, sides: &fresh)
+      if done == 0, fresh.left.count > 0, fresh.right.count > 0 {
         freshStartCap = PerfectFreehandIncrementalStartCap(
-          first: first.point, left0: freshLeft[0], right0: freshRight[0], options)
+          first: first.point, left0: fresh.left[0], right0: fresh.right[0], options)
       }
       if let r { freshCentre.append(WeightedPoint(p.point, width: 2 * r)) }
       head += 1
@@ -247,16 +243,16 @@ public struct PerfectFreehandIncrementalEngine: Sendable {
       buffer.removeSubrange(0..<head)
       head = 0
     }
-    if freshLeft.count > 0 { stableLeft = freshLeft[freshLeft.count - 1] }
-    if freshRight.count > 0 { stableRight = freshRight[freshRight.count - 1] }
+    if fresh.left.count > 0 { stableLeft = fresh.left[fresh.left.count - 1] }
+    if fresh.right.count > 0 { stableRight = fresh.right[fresh.right.count - 1] }
     if freshCentre.count > 0 { stableCentre = freshCentre[freshCentre.count - 1] }
   }
 
   /// Rebuilds the tail: the outline loop from the final state over the remaining centre
   /// points with the current length, and the caps.
   private mutating func updateTail() {
-    tailLeft.removeAll()
-    tailRight.removeAll()
+    tailSides.left.removeAll()
+    tailSides.right.removeAll()
     tailStartCap = nil
     tailCentre.removeAll()
     endCap = nil
@@ -286,16 +282,13 @@ public struct PerfectFreehandIncrementalEngine: Sendable {
     for j in head..<n {
       let p = i == 0 ? p0 : buffer[j]
       let next = j + 1 < n ? buffer[j + 1] : newest
-      if let r = w.incrementalStep(
-        i, p, next: next, total: total, options, left: &tailLeft, right: &tailRight)
-      {
+      if let r = w.step(i, p, next: next, total: total, options, sides: &tailSides) {
         tailCentre.append(WeightedPoint(p.point, width: 2 * r))
       }
       i += 1
     }
     if let newest,
-      let r = w.incrementalStep(
-        i, newest, next: nil, total: total, options, left: &tailLeft, right: &tailRight)
+      let r = w.step(i, newest, next: nil, total: total, options, sides: &tailSides)
     {
       tailCentre.append(WeightedPoint(newest.point, width: 2 * r))
     }
@@ -309,9 +302,9 @@ public struct PerfectFreehandIncrementalEngine: Sendable {
       wholeTail = true
       return
     }
-    if stableLeft == nil, tailLeft.count > 0, tailRight.count > 0 {
+    if stableLeft == nil, tailSides.left.count > 0, tailSides.right.count > 0 {
       tailStartCap = PerfectFreehandIncrementalStartCap(
-        first: p0.point, left0: tailLeft[0], right0: tailRight[0], options)
+        first: p0.point, left0: tailSides.left[0], right0: tailSides.right[0], options)
     }
     endCap = PerfectFreehandIncrementalEndCap(
       centre: last.point, direction: PerfectFreehandWalk.perpendicular(-last.vector),
@@ -328,19 +321,19 @@ public struct PerfectFreehandIncrementalEngine: Sendable {
       if let a { ink.append(PerfectFreehandStroke.segment(a, c, origin)) }
       a = c
     }
-    let nl = freshLeft.count
-    let nr = freshRight.count
+    let nl = fresh.left.count
+    let nr = fresh.right.count
     guard nl > 0 || nr > 0 else { return }
     var s: [PathElement] = []
     swap(&s, &scratch)
     if let cap = freshStartCap, nl > 0, nr > 0 {
       PerfectFreehandIncrementalPen.subpath(
-        origin: origin, scratch: &s, into: &ink.outline, from: freshRight[0], to: nil,
-        startCap: cap, last: freshLeft[0])
+        origin: origin, scratch: &s, into: &ink.outline, from: fresh.right[0], to: nil,
+        startCap: cap, last: fresh.left[0])
     }
     PerfectFreehandIncrementalPen.subpath(
-      origin: origin, scratch: &s, into: &ink.outline, from: stripLeft, forward: freshLeft,
-      backward: freshRight, to: stripRight)
+      origin: origin, scratch: &s, into: &ink.outline, from: stripLeft, forward: fresh.left,
+      backward: fresh.right, to: stripRight)
     swap(&s, &scratch)
   }
 
@@ -365,8 +358,8 @@ public struct PerfectFreehandIncrementalEngine: Sendable {
     var s: [PathElement] = []
     swap(&s, &scratch)
     PerfectFreehandIncrementalPen.subpath(
-      origin: origin, scratch: &s, into: &ink.outline, from: stableLeft, forward: tailLeft,
-      endCap: endCap, backward: tailRight, to: stableRight, startCap: tailStartCap)
+      origin: origin, scratch: &s, into: &ink.outline, from: stableLeft, forward: tailSides.left,
+      endCap: endCap, backward: tailSides.right, to: stableRight, startCap: tailStartCap)
     swap(&s, &scratch)
   }
 }

@@ -183,81 +183,16 @@ struct PerfectFreehandIncrementalPen {
   }
 }
 
-extension PerfectFreehandWalk {
-  /// `step` with the outline points appended to two lists (the same points, bit for bit).
-  @inline(__always) mutating func incrementalStep(
-    _ i: Int, _ p: PerfectFreehandPoint, next: PerfectFreehandPoint?, total: Double,
-    _ o: PerfectFreehandOptions, left: inout PerfectFreehandIncrementalList<Point>,
-    right: inout PerfectFreehandIncrementalList<Point>
-  ) -> Double? {
-    let isLast = next == nil
-    let toEnd = total - p.runningLength
-    if !isLast && toEnd < 3 { return nil }
-    var pressure = p.pressure
-    if o.thinning != 0 {
-      if o.simulatePressure {
-        pressure = o.simulatedPressure(after: prevPressure, distance: p.distance)
-      }
-      radius = o.radius(pressure: pressure)
-    } else {
-      radius = o.size / 2
-    }
-    if firstRadius == nil { firstRadius = radius }
-    let ts =
-      p.runningLength < o.taperStart
-      ? PerfectFreehandOptions.startEase(p.runningLength / o.taperStart) : 1
-    let te = toEnd < o.taperEnd ? PerfectFreehandOptions.endEase(toEnd / o.taperEnd) : 1
-    radius = max(0.01, radius * min(ts, te))
+/// The two side lists of the engine as one place for `PerfectFreehandWalk.step` to write.
+struct PerfectFreehandIncrementalSides: PerfectFreehandSides {
+  var left = PerfectFreehandIncrementalList<Point>()
+  var right = PerfectFreehandIncrementalList<Point>()
 
-    let vector = p.vector
-    let nextVector = next?.vector ?? vector
-    let nextDpr = isLast ? 1.0 : vector.dot(nextVector)
-    let prevDpr = vector.dot(prevVector)
-    let sharpHere = prevDpr < 0 && !isPrevSharp
-    let sharpNext = nextDpr < 0
-    if sharpHere || sharpNext {
-      incrementalCorner(p.point, radius: radius, left: &left, right: &right)
-      if sharpNext { isPrevSharp = true }
-      return radius
-    }
-    isPrevSharp = false
-    if isLast {
-      let offset = Self.perpendicular(vector) * radius
-      left.append(p.point - offset)
-      right.append(p.point + offset)
-      return radius
-    }
-    let offset = Self.perpendicular(nextVector.lerp(vector, nextDpr)) * radius
-    let tl = p.point - offset
-    if i <= 1 || Self.distanceSquared(pl, tl) > o.minDistanceSquared {
-      left.append(tl)
-      pl = tl
-    }
-    let tr = p.point + offset
-    if i <= 1 || Self.distanceSquared(pr, tr) > o.minDistanceSquared {
-      right.append(tr)
-      pr = tr
-    }
-    prevPressure = pressure
-    prevVector = vector
-    return radius
-  }
+  @inline(__always) mutating func appendLeft(_ p: Point) { left.append(p) }
+  @inline(__always) mutating func appendRight(_ p: Point) { right.append(p) }
 
-  /// `corner` into two lists: a half-disc fan on both sides at a sharp turn.
-  @inline(never) mutating func incrementalCorner(
-    _ c: Point, radius: Double, left: inout PerfectFreehandIncrementalList<Point>,
-    right: inout PerfectFreehandIncrementalList<Point>
-  ) {
-    let offset = Self.perpendicular(prevVector) * radius
-    let a = c - offset
-    let b = c + offset
-    let fanLeft = PerfectFreehandFans.cornerLeft
-    let fanRight = PerfectFreehandFans.cornerRight
-    for k in 0..<fanLeft.count {
-      pl = fanLeft[k].rotate(a, about: c)
-      left.append(pl)
-      pr = fanRight[k].rotate(b, about: c)
-      right.append(pr)
-    }
+  mutating func removeAll() {
+    left.removeAll()
+    right.removeAll()
   }
 }

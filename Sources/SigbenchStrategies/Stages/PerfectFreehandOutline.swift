@@ -66,7 +66,14 @@ public struct PerfectFreehandOutline: Sendable, Hashable {
 }
 
 /// Two sides of outline points.
-public struct PerfectFreehandSidePoints: Sendable, Hashable {
+/// Where `PerfectFreehandWalk.step` puts the outline points it makes: the whole-stroke
+/// port's arrays, or the incremental engine's reusable lists.
+public protocol PerfectFreehandSides {
+  mutating func appendLeft(_ p: Point)
+  mutating func appendRight(_ p: Point)
+}
+
+public struct PerfectFreehandSidePoints: Sendable, Hashable, PerfectFreehandSides {
   public var left: [Point] = []
   public var right: [Point] = []
 
@@ -114,9 +121,9 @@ public struct PerfectFreehandWalk: Sendable, Hashable {
   /// radius, or returns `nil` when it is end noise (within 3 px of the end, not the last).
   ///
   /// - Complexity: O(1); appends at most 14 points per side.
-  @inlinable public mutating func step(
+  @inlinable public mutating func step<Sides: PerfectFreehandSides>(
     _ i: Int, _ p: PerfectFreehandPoint, next: PerfectFreehandPoint?, total: Double,
-    _ o: PerfectFreehandOptions, sides: inout PerfectFreehandSidePoints
+    _ o: PerfectFreehandOptions, sides: inout Sides
   ) -> Double? {
     let isLast = next == nil
     let toEnd = total - p.runningLength
@@ -173,8 +180,8 @@ public struct PerfectFreehandWalk: Sendable, Hashable {
 
   /// A half-disc fan on both sides of the centre point `c` at a sharp turn (kept out of line:
   /// turns are rare, and the fan loop would bloat every inlined `step`).
-  @inlinable @inline(never) mutating func corner(
-    _ c: Point, radius: Double, sides: inout PerfectFreehandSidePoints
+  @inlinable @inline(never) mutating func corner<Sides: PerfectFreehandSides>(
+    _ c: Point, radius: Double, sides: inout Sides
   ) {
     let offset = Self.perpendicular(prevVector) * radius
     let a = c - offset

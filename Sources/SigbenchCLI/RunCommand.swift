@@ -84,10 +84,11 @@ struct RunCommand: Command {
           + "representative (build with -c release).")
     }
     let input = try CorpusInput.load(corpus, progress: console.progress)
-    if strict && (!input.loaded.skipped.isEmpty || !input.loaded.rejected.isEmpty) {
+    let skipped = input.loaded.skipped.filter { !$0.isHidden }
+    if strict && (!skipped.isEmpty || !input.loaded.rejected.isEmpty) {
       console.err(
         "Error: --strict: \(input.loaded.rejected.count) rejected and "
-          + "\(input.loaded.skipped.count) skipped file(s); nothing was run.")
+          + "\(skipped.count) skipped file(s); nothing was run.")
       return .rejectedInputs
     }
     let outcome = try RunPipeline(settings: settings, progress: console.progress).run(

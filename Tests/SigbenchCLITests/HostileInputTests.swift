@@ -57,6 +57,23 @@ struct HostileInputTests {
     }
   }
 
+  @Test("hidden entries are listed but do not fail --strict")
+  func hiddenIsNotAnError() throws {
+    let base = try EndToEndTests.tempFolder()
+    defer { try? FileManager.default.removeItem(at: base) }
+    let corpus = base.appendingPathComponent("C")
+    try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+    let tap = try Data(contentsOf: Self.fixture("tap.sigbench.json"))
+    try tap.write(to: corpus.appendingPathComponent("tap.sigbench.json"))
+    try tap.write(to: corpus.appendingPathComponent(".backup.sigbench.json"))
+    let r = try EndToEndTests.run([
+      "run", "--corpus", corpus.path, "--out", base.appendingPathComponent("out").path,
+      "--strategies", "straight", "--no-counters", "--strict",
+    ])
+    #expect(r.code == 0, "stderr: \(r.stderr)")
+    #expect(r.stderr.contains("skipped .backup.sigbench.json: hidden"))
+  }
+
   @Test("report refuses a results file whose page path leaves the run folder, writing nothing")
   func reportPathEscape() throws {
     let base = try EndToEndTests.tempFolder()

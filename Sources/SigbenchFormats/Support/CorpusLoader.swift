@@ -26,6 +26,10 @@ public struct CorpusLoader: Sendable {
 
     /// `file: reason`, the name with `ConsoleText`'s escapes.
     public var description: String { "\(ConsoleText.escaped(file)): \(reason)" }
+
+    /// A hidden entry: listed so nothing is left out silently, but never an error (`--strict`
+    /// and reading every file of a folder ignore it).
+    public var isHidden: Bool { reason == CorpusWalk.hiddenReason }
   }
 
   /// What a corpus held.

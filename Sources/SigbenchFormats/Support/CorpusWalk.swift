@@ -38,7 +38,7 @@ public struct CorpusWalk: Sendable {
     for name in names {
       let rel = relative.isEmpty ? name : relative + "/" + name
       if name.hasPrefix(".") {
-        skipped.append(.init(file: rel, reason: "hidden (name starts with '.')"))
+        skipped.append(.init(file: rel, reason: CorpusWalk.hiddenReason))
         continue
       }
       let url = folder.appendingPathComponent(name)
@@ -73,6 +73,9 @@ public struct CorpusWalk: Sendable {
       }
     }
   }
+
+  /// The reason given for a hidden entry.
+  public static let hiddenReason = "hidden (name starts with '.')"
 
   static func kindName(_ kind: mode_t) -> String {
     switch kind {

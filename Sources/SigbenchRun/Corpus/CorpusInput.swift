@@ -49,7 +49,7 @@ public struct CorpusInput: Sendable {
       for r in loaded.rejected { progress(.warning("rejected \(r)")) }
     case .everyFile:
       if let r = loaded.rejected.first { throw PipelineError(.toolError, "rejected \(r)") }
-      if let s = loaded.skipped.first {
+      if let s = loaded.skipped.first(where: { !$0.isHidden }) {
         throw PipelineError(.toolError, "cannot read \(s)")
       }
     }

@@ -251,13 +251,7 @@ public struct RenderBenchmark: Sendable {
     }
   }
 
-  /// CPU time of the calling thread, nanoseconds (CLOCK_THREAD_CPUTIME_ID): on a shared,
-  /// loaded machine it shows the work itself, without the time the thread waited for a core.
-  static func threadCPUTime() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-    return Double(ts.tv_sec) * 1e9 + Double(ts.tv_nsec)
-  }
+  static func threadCPUTime() -> Double { ThreadCPUClock.now() }
 
   static func median(_ v: [Double]) -> Double { Percentiles.nearestRank(v.sorted(), 50) ?? 0 }
 }

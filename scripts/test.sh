@@ -49,6 +49,9 @@ swift build --product sigbench 2>&1 | grep -E 'error|warning: ' || true
 echo "== report in a real browser (headless chromium)"
 scripts/check-report.sh .build/debug/sigbench
 
+echo "== fuzz smoke: every reader 5 s under libFuzzer and the address sanitizer"
+scripts/fuzz.sh all 5
+
 echo "== tests"
 export SIGBENCH_RECORD=never
 exec swift test 2>&1

@@ -19,7 +19,7 @@ import SigbenchCore
 /// 4. prediction (`KalmanPredictor`, 20 ms ahead by default, `predict=0` turns it off): the
 ///    pen position expected `predict` ms after the sample. The tentative tail is a copy of the
 ///    model run towards anchors moving from this input to that position over the interval,
-///    then caught up towards it as at the stroke's end; the prediction is also reported in
+///    then one segment to the predicted position; the prediction is also reported in
 ///    `StrokeOutput.prediction` so the quality metrics can score it once the real samples
 ///    arrive.
 ///
@@ -34,7 +34,7 @@ import SigbenchCore
 /// Stages: input filter (off) → the modeller above → width model (constant 2 px) → round
 /// outline.
 ///
-/// - Complexity: O(1) per push: at most 64 model steps, ≤ 84 predicted steps, the smoother's
+/// - Complexity: O(1) per push: at most 64 model steps, ≤ 65 predicted steps, the smoother's
 ///   32-sample window; no allocation.
 public struct InkModeler: SmoothingStrategy {
   public struct Settings: Sendable {
@@ -206,7 +206,8 @@ public struct InkModeler: SmoothingStrategy {
     filter.reset()
   }
 
-  /// The tentative tail: the model run towards the predicted position, then caught up.
+  /// The tentative tail: the model run towards the predicted position over the prediction
+  /// interval, then one segment to the predicted position itself (where the pen is expected).
   private func writeTail(into output: inout StrokeOutput) {
     guard started, settings.predictionInterval > 0,
       let predicted = predictor.predict(ahead: settings.predictionInterval)
@@ -223,7 +224,7 @@ public struct InkModeler: SmoothingStrategy {
       ghost.step(towards: anchor + (predicted - anchor) * (Double(k) / Double(steps)), dt: h)
       emit(ghost.position, raw, from: &last, into: &output.tentative)
     }
-    catchUp(&ghost, towards: predicted, from: &last, into: &output.tentative)
+    if last.point != predicted { emit(predicted, raw, from: &last, into: &output.tentative) }
   }
 
   /// Steps `model` towards `target` at the minimum output period until it is within

@@ -70,7 +70,7 @@ struct ConvertCommand: Command {
       loaded = try CorpusLoader(options: options, forcedFormat: reader).load(
         URL(fileURLWithPath: input))
     } catch {
-      throw CommandFailure(.toolError, "cannot read '\(input)': \(error.localizedDescription)")
+      throw CommandFailure(.toolError, "cannot read '\(input)': \(SystemErrorText.reason(error))")
     }
     if let s = loaded.skipped.first { throw CommandFailure(.toolError, "\(s)") }
     if let r = loaded.rejected.first {
@@ -94,7 +94,8 @@ struct ConvertCommand: Command {
       let data: Data
       do { data = try writer.encode(drawing) } catch {
         throw CommandFailure(
-          .toolError, "cannot write \(url.path) as \(writer.descriptor.id): \(error)")
+          .toolError,
+          "cannot write \(url.path) as \(writer.descriptor.id): \(SystemErrorText.reason(error))")
       }
       try AtomicFiles.write(data, to: url)
       console.out(url.path)

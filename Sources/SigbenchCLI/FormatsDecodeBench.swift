@@ -15,7 +15,7 @@ extension FormatsCommand {
     } catch {
       throw CommandFailure(
         .toolError,
-        "cannot read '\(paths.joined(separator: ":"))': \(error.localizedDescription)")
+        "cannot read '\(paths.joined(separator: ":"))': \(SystemErrorText.reason(error))")
     }
     let inputs = FormatDecodeBenchInputs(files: files)
     for name in inputs.unclaimed {

@@ -54,7 +54,7 @@ struct InfoCommand: Command {
     let url = URL(fileURLWithPath: file)
     let loaded: CorpusLoader.Result
     do { loaded = try CorpusLoader(options: options, forcedFormat: format).load(url) } catch {
-      throw CommandFailure(.toolError, "cannot read '\(file)': \(error.localizedDescription)")
+      throw CommandFailure(.toolError, "cannot read '\(file)': \(SystemErrorText.reason(error))")
     }
     if let s = loaded.skipped.first { throw CommandFailure(.toolError, "\(s)") }
     if let r = loaded.rejected.first {

@@ -55,7 +55,8 @@ struct ResampleCommand: Command {
       }
       let data: Data
       do { data = try NativeFormat().encode(resampled) } catch {
-        throw CommandFailure(.toolError, "cannot write \(url.path): \(error)")
+        throw CommandFailure(
+          .toolError, "cannot write \(url.path): \(SystemErrorText.reason(error))")
       }
       try AtomicFiles.write(data, to: url)
       console.out(

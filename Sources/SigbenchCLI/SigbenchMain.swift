@@ -76,7 +76,7 @@ public enum SigbenchMain {
       console.err("Error: \(e.message)")
       return ExitCode(e.kind)
     } catch {
-      console.err("Error: \(error)")
+      console.err("Error: \(SystemErrorText.describe(error))")
       return .toolError
     }
   }

@@ -105,3 +105,38 @@ struct HostileInputTests {
     }
   }
 }
+
+/// Failed writes name the path and the system's reason (issue 15, item 4).
+@Suite("write failures end to end", .serialized)
+struct WriteFailureTests {
+  @Test("run, convert and render name the path and the reason, never a Foundation error dump")
+  func writeFailures() throws {
+    let base = try EndToEndTests.tempFolder()
+    defer { try? FileManager.default.removeItem(at: base) }
+    let blocker = base.appendingPathComponent("afile")
+    try Data("x".utf8).write(to: blocker)
+    let tap = HostileInputTests.fixture("tap.sigbench.json").path
+    let cases: [([String], String)] = [
+      (
+        [
+          "run", "--corpus", HostileInputTests.fixture("").path, "--out",
+          blocker.appendingPathComponent("out").path, "--strategies", "straight", "--no-counters",
+          "--quiet",
+        ], "\(blocker.path)/out/runs/"
+      ),
+      (["convert", tap, "-o", blocker.appendingPathComponent("x.inkml").path], blocker.path),
+      (["render", tap, "-o", blocker.appendingPathComponent("x.png").path], blocker.path),
+    ]
+    for (args, path) in cases {
+      let r = try EndToEndTests.run(args)
+      #expect(r.code != 0, "\(args[0]) exit \(r.code)")
+      #expect(
+        !r.stderr.contains("NSCocoaErrorDomain") && !r.stderr.contains("UserInfo"), "\(r.stderr)")
+      #expect(r.stderr.contains(path), "\(args[0]): \(r.stderr)")
+      #expect(
+        r.stderr.contains("Not a directory")
+          || r.stderr.contains("a file of that name is in the way"),
+        "\(args[0]): \(r.stderr)")
+    }
+  }
+}

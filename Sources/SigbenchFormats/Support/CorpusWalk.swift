@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchResults
 
 /// The files of a corpus folder, found the way a user expects: symbolic links followed, to
 /// files and to folders (each real folder visited once, so a link cycle ends), hidden entries
@@ -88,10 +89,6 @@ public struct CorpusWalk: Sendable {
   }
 
   static func reason(_ error: any Error) -> String {
-    let e = error as NSError
-    if let u = e.userInfo[NSUnderlyingErrorKey] as? NSError, u.domain == NSPOSIXErrorDomain {
-      return String(cString: strerror(Int32(u.code)))
-    }
-    return e.localizedDescription
+    SystemErrorText.reason(error)
   }
 }

@@ -6,10 +6,15 @@ public enum AtomicFiles {
   /// Writes `data` to `url` atomically, creating parent folders.
   public static func write(_ data: Data, to url: URL) throws {
     let dir = url.deletingLastPathComponent()
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    try createFolder(dir)
     let tmp = dir.appendingPathComponent(
       ".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
-    try data.write(to: tmp)
+    do {
+      try data.write(to: tmp)
+    } catch {
+      try? FileManager.default.removeItem(at: tmp)
+      throw FileWriteError("cannot write \(url.path): \(SystemErrorText.reason(error))")
+    }
     guard rename(tmp.path, url.path) == 0 else {
       let code = errno
       try? FileManager.default.removeItem(at: tmp)
@@ -23,11 +28,31 @@ public enum AtomicFiles {
     let tmp = link.deletingLastPathComponent().appendingPathComponent(
       ".\(link.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
     try? FileManager.default.removeItem(at: tmp)
-    try FileManager.default.createSymbolicLink(atPath: tmp.path, withDestinationPath: target)
+    do {
+      try FileManager.default.createSymbolicLink(atPath: tmp.path, withDestinationPath: target)
+    } catch {
+      throw FileWriteError("cannot replace \(link.path): \(SystemErrorText.reason(error))")
+    }
     guard rename(tmp.path, link.path) == 0 else {
       let code = errno
       try? FileManager.default.removeItem(at: tmp)
       throw FileWriteError("cannot replace \(link.path): \(String(cString: strerror(code)))")
+    }
+  }
+
+  /// Creates `dir` and its missing parents; the error names the folder and the system's reason
+  /// ("cannot create folder /out/x: Not a directory").
+  public static func createFolder(_ dir: URL) throws {
+    do {
+      try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    } catch {
+      var isFolder: ObjCBool = false
+      if FileManager.default.fileExists(atPath: dir.path, isDirectory: &isFolder),
+        !isFolder.boolValue
+      {
+        throw FileWriteError("cannot create folder \(dir.path): a file of that name is in the way")
+      }
+      throw FileWriteError("cannot create folder \(dir.path): \(SystemErrorText.reason(error))")
     }
   }
 

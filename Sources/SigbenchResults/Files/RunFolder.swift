@@ -25,8 +25,7 @@ public struct RunFolder: Sendable, Hashable {
   /// Creates the partial folder (and `img/`), replacing a leftover of the same id.
   public func begin() throws {
     try? FileManager.default.removeItem(at: partial)
-    try FileManager.default.createDirectory(
-      at: partial.appendingPathComponent("img"), withIntermediateDirectories: true)
+    try AtomicFiles.createFolder(partial.appendingPathComponent("img"))
   }
 
   /// Renames the partial folder into place and points `latest` at it.

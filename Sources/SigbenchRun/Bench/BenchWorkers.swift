@@ -36,7 +36,7 @@ public enum BenchWorkers {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
       "sigbench-\(what)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
     )
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    try AtomicFiles.createFolder(scratch)
     return scratch
   }
 

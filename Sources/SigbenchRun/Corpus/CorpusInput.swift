@@ -1,6 +1,7 @@
 import Foundation
 import SigbenchCore
 import SigbenchFormats
+import SigbenchResults
 
 /// A corpus read once per command: the drawings, their formats, what was skipped or rejected,
 /// and the checksum baselines are matched by. The one place corpus loading and its error text
@@ -41,7 +42,8 @@ public struct CorpusInput: Sendable {
     do {
       loaded = try CorpusLoader().load(URL(fileURLWithPath: path))
     } catch {
-      throw PipelineError(.toolError, "cannot read corpus '\(path)': \(error.localizedDescription)")
+      throw PipelineError(
+        .toolError, "cannot read corpus '\(path)': \(SystemErrorText.reason(error))")
     }
     switch policy {
     case .corpus:

@@ -1,6 +1,7 @@
 import Foundation
 import SigbenchCore
 import SigbenchRender
+import SigbenchResults
 
 /// One drawing through one strategy to PNG (libgd), SVG or PDF (cairo): what `sigbench render`
 /// writes. The strategy smooths each stroke once; PNG is rasterised with coverage
@@ -60,7 +61,8 @@ public struct DrawingExport: Sendable {
       do {
         picture = try GDImage(contentsOf: URL(fileURLWithPath: path))
       } catch {
-        throw PipelineError(.toolError, "cannot read background image '\(path)': \(error)")
+        throw PipelineError(
+          .toolError, "cannot read background image '\(path)': \(SystemErrorText.reason(error))")
       }
     }
     let resolved: CanvasSizing

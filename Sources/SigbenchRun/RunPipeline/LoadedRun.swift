@@ -25,7 +25,7 @@ public struct LoadedRun: Sendable {
     do {
       try result.checkPaths(in: folder)
     } catch {
-      throw PipelineError(.toolError, "\(file.path): \(error)")
+      throw PipelineError(.toolError, "\(file.path): \(SystemErrorText.reason(error))")
     }
     return LoadedRun(folder: folder, result: result)
   }

@@ -14,8 +14,7 @@ struct SampleJob: Sendable {
   func run(_ drawing: Drawing, index: Int, format: String) throws -> SampleEntry {
     let slug = RunFolder.slug(drawing.name)
     let folder = "img/\(String(format: "%04d", index))-\(slug)"
-    try FileManager.default.createDirectory(
-      at: runFolder.appendingPathComponent(folder), withIntermediateDirectories: true)
+    try AtomicFiles.createFolder(runFolder.appendingPathComponent(folder))
     func write(_ data: Data, _ name: String) throws -> String {
       let path = "\(folder)/\(name)"
       try AtomicFiles.write(data, to: runFolder.appendingPathComponent(path))

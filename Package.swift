@@ -54,6 +54,14 @@ let package = Package(
       ]),
     // Presenters (HTML, Markdown, CSV, console tables) over SigbenchResults types only.
     .target(name: "SigbenchReport", dependencies: ["SigbenchCore", "SigbenchResults"]),
+    // SQLite 3 (Debian `libsqlite3-dev`) for the benchmark history database.
+    .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+    // The benchmark history: every run, bench and gate in SQLite, trends and detected steps.
+    // The build's commit is stamped at build time by the HistoryBuildStamp plugin.
+    .target(
+      name: "SigbenchHistory", dependencies: ["SigbenchCore", "SigbenchResults", "CSQLite"],
+      plugins: ["HistoryBuildStamp"]),
+    .plugin(name: "HistoryBuildStamp", capability: .buildTool()),
     // The pipelines as library code (run, bench, gate, baseline, render-bench), reporting
     // progress through a callback; never prints or exits.
     .target(
@@ -68,7 +76,11 @@ let package = Package(
       dependencies: [
         "SigbenchCore", "SigbenchStrategies", "SigbenchFormats", "SigbenchRender",
         "SigbenchResults", "SigbenchBench", "SigbenchReport", "SigbenchRun", "SigbenchSynth",
-      ]),
+        "SigbenchHistory",
+      ],
+      // The capture page's HTML, CSS and script (`sigbench capture`), installed beside the
+      // binary and inlined into one file when the command runs.
+      resources: [.copy("Capture")]),
     .executableTarget(name: "sigbench", dependencies: ["SigbenchCLI"]),
     // Test support only: counts heap allocations (defines malloc for the test executable).
     .target(name: "CAllocCounter"),
@@ -124,6 +136,9 @@ let package = Package(
         "SigbenchRun", "SigbenchResults", "SigbenchCore", "SigbenchStrategies",
         "SigbenchTestSupport",
       ]),
+    .testTarget(
+      name: "SigbenchHistoryTests",
+      dependencies: ["SigbenchHistory", "SigbenchResults", "SigbenchCore", "SigbenchReport"]),
     .testTarget(
       name: "SigbenchCLITests",
       dependencies: [

@@ -9,10 +9,15 @@
 #   libcairo2-dev           PDF export (cairo's PDF surface, the CCairo system library)
 #   librsvg2-bin            rsvg-convert: rasterizes exported SVG for the parity test
 #   poppler-utils           pdftoppm: rasterizes exported PDF for the parity test
+#   libsqlite3-dev          the benchmark history database (the CSQLite system library)
+# Asked for by the browser checks (as arguments):
+#   chromium                headless browser of check-report.sh, check-capture.sh and the
+#                           capture page's pressure-rule test
+#   python3-websocket       DevTools protocol client (websocket-client) of check-capture.sh
 set -euo pipefail
 
 packages=(libgd-dev pkg-config zlib1g-dev liblzma-dev libxml2-dev valgrind libcairo2-dev
-  librsvg2-bin poppler-utils)
+  librsvg2-bin poppler-utils libsqlite3-dev)
 if [[ $# -gt 0 ]]; then packages+=("$@"); fi
 
 missing=()

@@ -49,8 +49,14 @@ swift build --product sigbench 2>&1 | grep -E 'error|warning: ' || true
 echo "== report in a real browser (headless chromium)"
 scripts/check-report.sh .build/debug/sigbench
 
+echo "== capture page in a real browser"
+scripts/check-capture.sh .build/debug/sigbench
+
 echo "== fuzz smoke: every reader 5 s under libFuzzer and the address sanitizer"
 scripts/fuzz.sh all 5
+
+echo "== kill test: run, baseline save and gate killed at random moments (2 of each)"
+python3 scripts/kill-test.py --binary .build/debug/sigbench --rounds 2
 
 echo "== tests"
 export SIGBENCH_RECORD=never

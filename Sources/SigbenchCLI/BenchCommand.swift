@@ -40,9 +40,10 @@ struct BenchCommand: Command {
         "counter-worker", value: "FILE", help: "(internal) Run as a callgrind counter worker."),
       OptionSpec(
         "quality-worker", value: "FILE", help: "(internal) Measure quality, write it to FILE."),
-    ])
+    ] + HistoryTarget.options)
 
   let corpus: String
+  let history: HistoryTarget
   let out: String
   let strategies: [ConfiguredStrategy]
   var options: BenchOptions
@@ -56,6 +57,7 @@ struct BenchCommand: Command {
 
   init(_ a: ParsedArguments) throws {
     corpus = try a.corpus()
+    history = try HistoryTarget(a)
     out = a.value("out")!
     strategies = try StrategyResolver.resolve(a.value("strategies"), reference: .added)
     options = BenchOptions()
@@ -110,6 +112,7 @@ struct BenchCommand: Command {
     let folder = URL(fileURLWithPath: out).appendingPathComponent("bench")
       .appendingPathComponent(RunFolder.makeID(Date()))
     try BenchPipeline.write(report, raw: raw, to: folder)
+    history.append(bench: report, console: console)
     if json {
       console.out(String(decoding: try report.encoded(), as: UTF8.self))
     } else {

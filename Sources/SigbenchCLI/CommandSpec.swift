@@ -49,10 +49,13 @@ public struct PositionalSpec: Sendable, Hashable {
   public var name: String
   public var help: String
   public var optional: Bool
-  public init(_ name: String, help: String, optional: Bool = false) {
+  /// The last positional only: it takes every remaining argument (`<dir>...`).
+  public var variadic: Bool
+  public init(_ name: String, help: String, optional: Bool = false, variadic: Bool = false) {
     self.name = name
     self.help = help
     self.optional = optional
+    self.variadic = variadic
   }
 }
 
@@ -140,7 +143,9 @@ public enum ArgumentParser {
         let missing = spec.positionals[result.positionals.count]
         throw ValidationError("Missing expected argument '<\(missing.name)>'.")
       }
-      if result.positionals.count > spec.positionals.count {
+      if result.positionals.count > spec.positionals.count,
+        spec.positionals.last?.variadic != true
+      {
         throw ValidationError(
           "Unexpected argument '\(result.positionals[spec.positionals.count])'.")
       }

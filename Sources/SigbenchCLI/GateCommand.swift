@@ -30,9 +30,10 @@ struct GateCommand: Command {
       OptionSpec("base-binary", value: "PATH", help: "A sigbench binary of the base commit (A/B)."),
       OptionGroups.quiet,
       OptionSpec("json", help: "Print gate.json on stdout instead of the Markdown summary."),
-    ] + OptionGroups.gate + OptionGroups.counters)
+    ] + OptionGroups.gate + OptionGroups.counters + HistoryTarget.options)
 
   let corpus: String
+  let history: HistoryTarget
   let strategies: [ConfiguredStrategy]
   let configuration: GateConfiguration
   let json: Bool
@@ -44,6 +45,7 @@ struct GateCommand: Command {
       throw ValidationError("Give '--baseline <NAME>' or '--base-binary <PATH>' (or both).")
     }
     corpus = try a.corpus()
+    history = try HistoryTarget(a)
     strategies = try StrategyResolver.resolve(a.value("strategies"), reference: .added)
     configuration = try GateArguments.configuration(
       a, baseline: try a.storedName("baseline"), baseBinary: a.value("base-binary"))
@@ -63,6 +65,7 @@ struct GateCommand: Command {
     let runner = GateRunner(
       session: BenchSession(corpus: input, strategies: strategies), configuration: configuration)
     let (report, folder) = try runner.run(progress: console.progress)
+    history.append(gate: report, console: console)
     if json {
       console.out(String(decoding: try report.encoded(), as: UTF8.self))
     } else {

@@ -6,7 +6,10 @@ public enum HelpFormatter {
       let req = o.valueName.map { "--\(o.long) <\($0)>" } ?? "--\(o.long)"
       parts.append("[\(req)]")
     }
-    for p in spec.positionals { parts.append(p.optional ? "[<\(p.name)>]" : "<\(p.name)>") }
+    for p in spec.positionals {
+      let name = "<\(p.name)>" + (p.variadic ? "..." : "")
+      parts.append(p.optional ? "[\(name)]" : name)
+    }
     return parts.joined(separator: " ")
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchRun
 
 /// Progress of a long run on stderr: a redrawn bar with done/total, rate and ETA when stderr is
 /// a terminal; plain lines every few seconds otherwise (CI logs); nothing with `--quiet`.
@@ -54,5 +55,90 @@ struct Progress: Sendable {
       if done < total { s += ", ETA \(Int((Double(total - done) / rate).rounded(.up))) s" }
     }
     return s
+  }
+}
+
+/// Keeps a long command talking on stderr: passes every event on to the console, and when
+/// nothing was reported for `interval` seconds (a long timing pass, the counters under
+/// callgrind, a slow drawing), prints the current step — the last note or counted step — with
+/// how long it has run. Nothing with `--quiet`.
+final class Heartbeat: @unchecked Sendable {
+  /// Seconds of silence before a heartbeat line.
+  static let interval = 5.0
+
+  let console: Console
+  let inner: ProgressHandler
+  let isTerminal = isatty(STDERR_FILENO) == 1
+  private let lock = NSLock()
+  private var step = "working"
+  private var stepStarted = Date()
+  private var lastOutput = Date()
+  private var running = true
+  /// Heartbeat lines printed (tests).
+  private(set) var beats = 0
+
+  init(console: Console, interval: Double = Heartbeat.interval) {
+    self.console = console
+    inner = console.progress
+    guard !console.quiet else { return }
+    let thread = Thread { [self] in self.tick(interval) }
+    thread.name = "sigbench-heartbeat"
+    thread.start()
+  }
+
+  /// A heartbeat over `console`'s progress.
+  static func wrap(_ console: Console) -> Heartbeat { Heartbeat(console: console) }
+
+  /// Ends the heartbeat (no line is printed after this returns).
+  static func stop(_ h: Heartbeat) { h.stop() }
+
+  /// The handler to give a pipeline.
+  var handler: ProgressHandler { { [self] event in self.event(event) } }
+
+  func event(_ e: ProgressEvent) {
+    lock.lock()
+    let now = Date()
+    lastOutput = now
+    switch e {
+    case .note(let text):
+      step = text
+      stepStarted = now
+    case .advance(let label, let done, let total):
+      if !step.hasPrefix(label) { stepStarted = now }
+      step = "\(label) \(done)/\(total)"
+    case .warning: break
+    }
+    lock.unlock()
+    inner(e)
+  }
+
+  func stop() {
+    lock.lock()
+    running = false
+    lock.unlock()
+  }
+
+  private func tick(_ interval: Double) {
+    while true {
+      Thread.sleep(forTimeInterval: min(0.25, interval / 4))
+      lock.lock()
+      guard running else {
+        lock.unlock()
+        return
+      }
+      let now = Date()
+      var line: String?
+      if now.timeIntervalSince(lastOutput) >= interval {
+        lastOutput = now
+        beats += 1
+        line = "\(step) (still running, \(Int(now.timeIntervalSince(stepStarted))) s)"
+      }
+      // Printed under the lock, so nothing follows `stop()`.
+      if let line {
+        if isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        console.note(line)
+      }
+      lock.unlock()
+    }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SigbenchCore
+import SigbenchFormats
 import SigbenchReport
 import SigbenchResults
 import SigbenchRun
@@ -28,11 +29,19 @@ struct RunCommand: Command {
         help:
           "A previous run folder (e.g. Reports/latest): compare the ink of every sample with it."),
       OptionSpec("strict", help: "Treat any rejected or skipped file as fatal (exit 4, no run)."),
+      OptionSpec(
+        "jobs", value: "N",
+        help: "Worker threads for reading, pictures and metrics (default: one per core; the "
+          + "timing always runs alone)."),
+      OptionSpec(
+        "no-render",
+        help: "No pictures and no sample pages: metrics, quality, timing and the sheet only."),
       OptionGroups.quiet, OptionGroups.json, OptionGroups.repetitions,
       OptionSpec("baseline", value: "NAME", help: "After the run, gate against baseline NAME."),
-    ] + OptionGroups.counters + OptionGroups.gate)
+    ] + OptionGroups.counters + OptionGroups.gate + HistoryTarget.options)
 
   let corpus: String
+  let history: HistoryTarget
   let settings: RunSettings
   let strict: Bool
   let json: Bool
@@ -41,6 +50,7 @@ struct RunCommand: Command {
   /// floor (5) and the comparison run (1).
   init(_ a: ParsedArguments) throws {
     corpus = try a.corpus()
+    history = try HistoryTarget(a)
     var s = RunSettings(
       strategies: try StrategyResolver.resolve(a.value("strategies"), reference: .added))
     s.out = a.value("out")!
@@ -66,6 +76,14 @@ struct RunCommand: Command {
     // Checked in every case so a bad value is caught whether or not a gate runs.
     let gate = try GateArguments.configuration(a, baseline: baseline, baseBinary: nil)
     if baseline != nil { s.gate = gate }
+    if a.value("jobs") != nil {
+      s.jobs = try a.integer("jobs", RunSettings.jobsRange)
+    }
+    s.drawPictures = !a.flag("no-render")
+    if !s.drawPictures && a.value("compare-run") != nil {
+      throw ValidationError(
+        "--compare-run compares pictures; it cannot be combined with --no-render.")
+    }
     if let dir = a.value("compare-run") {
       do { s.compareRun = try LoadedRun.load(dir) } catch {
         throw CommandFailure(.toolError, error.message)
@@ -83,17 +101,26 @@ struct RunCommand: Command {
         "warning: this is a debug build; latency figures are marked \"debug\" and are not "
           + "representative (build with -c release).")
     }
-    let input = try CorpusInput.load(corpus, progress: console.progress)
-    let skipped = input.loaded.skipped.filter { !$0.isHidden }
-    if strict && (!skipped.isEmpty || !input.loaded.rejected.isEmpty) {
-      console.err(
-        "Error: --strict: \(input.loaded.rejected.count) rejected and "
-          + "\(skipped.count) skipped file(s); nothing was run.")
-      return .rejectedInputs
+    let progress = Heartbeat.wrap(console)
+    defer { Heartbeat.stop(progress) }
+    if strict {
+      // Every file read once and dropped, before any work with the corpus.
+      let checked: CorpusLoader.Result
+      do { checked = try CorpusInput.check(corpus, progress: progress.handler) } catch {
+        throw CommandFailure(
+          .toolError, "cannot read corpus '\(corpus)': \(SystemErrorText.reason(error))")
+      }
+      let skipped = checked.skipped.filter { !$0.isHidden }
+      if !skipped.isEmpty || !checked.rejected.isEmpty {
+        console.err(
+          "Error: --strict: \(checked.rejected.count) rejected and "
+            + "\(skipped.count) skipped file(s); nothing was run.")
+        return .rejectedInputs
+      }
     }
-    let outcome = try RunPipeline(settings: settings, progress: console.progress).run(
-      input, started: started)
-    let result = outcome.result
+    let outcome = try RunPipeline(settings: settings, progress: progress.handler).run(
+      corpusAt: corpus, started: started)
+    let result = history.append(run: outcome, console: console)
     if let g = result.gate {
       console.out(GateMarkdown.render(g))
       if let f = outcome.gateFolder { console.out("gate: \(f.path)") }
@@ -109,7 +136,7 @@ struct RunCommand: Command {
       console.out("latest: \(outcome.latest.appendingPathComponent("index.html").path)")
     }
     console.note(String(format: "done in %.1f s", Date().timeIntervalSince(started)))
-    let runCode: ExitCode = input.loaded.rejected.isEmpty ? .success : .rejectedInputs
+    let runCode: ExitCode = result.corpus.rejected.isEmpty ? .success : .rejectedInputs
     let gateCode = result.gate.map { ExitCode(rawValue: $0.exitCode) ?? .toolError } ?? .success
     return ExitCode.combine([runCode, gateCode])
   }

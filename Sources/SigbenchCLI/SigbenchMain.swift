@@ -12,13 +12,18 @@ public enum SigbenchMain {
     RunCommand.self, StrategiesCommand.self, FormatsCommand.self, InfoCommand.self,
     ConvertCommand.self, RenderCommand.self, ContactSheetCommand.self, ReplayCommand.self,
     BenchCommand.self, BaselineCommand.self, GateCommand.self, RenderBenchCommand.self,
-    MetricsBenchCommand.self,
+    MetricsBenchCommand.self, HistoryCommand.self,
     ReportCommand.self, FixturesCommand.self, SynthCommand.self, ResampleCommand.self,
+    CaptureCommand.self,
   ]
 
   public static func main() -> Never {
     let args = Array(CommandLine.arguments.dropFirst())
-    exit(run(args).rawValue)
+    Interruption.install()
+    let code = run(args)
+    // A signal's handler is cleaning up and exits with its own code: never race it.
+    while CleanupRegistry.isStopping { pause() }
+    exit(code.rawValue)
   }
 
   /// Runs the tool with `args` (without the executable name) and returns the exit code.
@@ -62,8 +67,23 @@ public enum SigbenchMain {
       console.out(HelpFormatter.help(c.spec))
       return .success
     }
+    let code = runCommand(c, parsed)
+    // A failed command leaves nothing partial behind (its finished results stay).
+    if code != .success && code != .rejectedInputs { CleanupRegistry.abandonAll() }
+    return code
+  }
+
+  /// Sweeps stale leftovers (when the command writes under `--out`), builds and runs `c`, and
+  /// maps what it throws to an exit code.
+  static func runCommand(_ c: any Command.Type, _ parsed: ParsedArguments) -> ExitCode {
+    let console = Console(quiet: parsed.flag("quiet"))
+    if Interruption.sweepsLeftovers(c.spec.name, parsed), let out = parsed.value("out") {
+      for removed in LeftoverSweep.sweep(out: URL(fileURLWithPath: out)) {
+        console.note("notice: \(removed)")
+      }
+    }
     do {
-      return try c.init(parsed).run(console: Console(quiet: parsed.flag("quiet")))
+      return try c.init(parsed).run(console: console)
     } catch let e as ValidationError {
       return usageError(e.message, c.spec, console)
     } catch let e as StrategyError {
@@ -111,7 +131,7 @@ public enum SigbenchMain {
     out += HelpFormatter.row("-h, --help", "Show help information.")
     out += "\nSUBCOMMANDS:\n"
     for c in commands { out += HelpFormatter.row(c.spec.name, c.spec.abstract) }
-    out += "\nEXIT CODES (when several apply, the first of 64, 1, 3, 2, 5, 6, 4 wins):\n"
+    out += "\nEXIT CODES (when several apply, the first of 130, 143, 64, 1, 3, 2, 5, 6, 4 wins):\n"
     for code in ExitCode.allCases { out += HelpFormatter.row(String(code.rawValue), code.meaning) }
     out += "\nUNITS: positions in CSS px (1/96 inch, y down); time in seconds from the drawing's "
     out += "start;\npressure in [0, 1]; angles in radians.\n"

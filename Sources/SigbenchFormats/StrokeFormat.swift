@@ -65,6 +65,10 @@ public struct DecodeOptions: Sendable, Hashable {
   public var maxSamplesPerStroke: Int = 1_000_000
   /// Most strokes in one file. Default 100,000.
   public var maxStrokesPerFile: Int = 100_000
+  /// Most samples in one file, ink and hover together. Default 2,000,000: with the per-stroke
+  /// and per-file stroke limits alone, one 64 MB file could hold 32 strokes of 1,000,000
+  /// samples (15 GB for a run, 2.6 GB for `info`).
+  public var maxSamplesPerFile: Int = 2_000_000
   /// Overrides a reader's decision on native units, where it has to guess ("mm", "device").
   public var unitsOverride: String?
 

@@ -28,17 +28,30 @@ struct MeasuredPath: Sendable {
   ///
   /// - Complexity: O(n).
   init(polyline input: [Point]) {
-    points.reserveCapacity(input.count)
-    arc.reserveCapacity(input.count)
-    for p in input where p.isFinite {
-      if let last = points.last {
-        guard p != last else { continue }
-        arc.append(arc[arc.count - 1] + last.distance(to: p))
-      } else {
-        arc.append(0)
+    // Written straight into uninitialised storage (no capacity check per vertex): the same
+    // vertices and sums as appending one by one.
+    var arcs: [Double] = []
+    points = [Point](unsafeUninitializedCapacity: input.count) { P, nP in
+      arcs = [Double](unsafeUninitializedCapacity: input.count) { A, nA in
+        var used = 0
+        input.withUnsafeBufferPointer { input in
+          for p in input where p.isFinite {
+            if used > 0 {
+              let last = P[used - 1]
+              guard p != last else { continue }
+              A[used] = A[used - 1] + last.distance(to: p)
+            } else {
+              A[0] = 0
+            }
+            P[used] = p
+            used += 1
+          }
+        }
+        nA = used
       }
-      points.append(p)
+      nP = arcs.count
     }
+    arc = arcs
   }
 
   /// The centreline `segments` as one path: each cubic flattened into chords within
@@ -74,7 +87,8 @@ struct MeasuredPath: Sendable {
                 let n = counts[k]
                 for i in 0...n {
                   let t = Double(i) / Double(n)
-                  let p = s.point(at: t)
+                  // `s.point(at: t)`, inlined (the same arithmetic, so the same vertices).
+                  let p = CenterlineSegment.point(s.start, s.control1, s.control2, s.end, at: t)
                   guard p.isFinite else { continue }
                   if used > 0 {
                     let last = P[used - 1]
@@ -131,32 +145,43 @@ struct MeasuredPath: Sendable {
     let total = length
     guard total > 0 else { return [first] }
     let steps = Int((total / spacing).rounded(.down))
-    var out: [Point] = []
-    out.reserveCapacity(steps + 2)
-    var j = 0
-    for i in 0...steps {
-      let s = Double(i) * spacing
-      while j + 2 < points.count, arc[j + 1] < s { j += 1 }
-      out.append(point(atArc: s, edge: j, on: segments))
+    let last = Double(steps) * spacing < total - QualityConstants.arcTolerance
+    let count = steps + 1 + (last ? 1 : 0)
+    let vertices = points.count
+    return [Point](unsafeUninitializedCapacity: count) { out, initialized in
+      arc.withUnsafeBufferPointer { arc in
+        var j = 0
+        for i in 0...steps {
+          let s = Double(i) * spacing
+          while j + 2 < vertices, arc[j + 1] < s { j += 1 }
+          out[i] = point(atArc: s, edge: j, on: segments)
+        }
+      }
+      if last { out[steps + 1] = point(atArc: total, edge: vertices - 2, on: segments) }
+      initialized = count
     }
-    if Double(steps) * spacing < total - QualityConstants.arcTolerance {
-      out.append(point(atArc: total, edge: points.count - 2, on: segments))
-    }
-    return out
   }
 
   /// The point at arc length `s` on edge `j` (from vertex j to j + 1).
-  func point(atArc s: Double, edge j: Int, on segments: [CenterlineSegment]?) -> Point {
+  @inline(__always) func point(atArc s: Double, edge j: Int, on segments: [CenterlineSegment]?)
+    -> Point
+  {
     let len = arc[j + 1] - arc[j]
     let u = len > 0 ? min(1, max(0, (s - arc[j]) / len)) : 0
     if let segments, !segment.isEmpty {
       let k = segment[j + 1]
+      let s = segments[k]
+      // `s.point(at:)`, inlined (the same arithmetic, so the same points).
       if segment[j] == k {
-        return segments[k].point(at: parameter[j] + (parameter[j + 1] - parameter[j]) * u)
+        let t = parameter[j] + (parameter[j + 1] - parameter[j]) * u
+        return CenterlineSegment.point(s.start, s.control1, s.control2, s.end, at: t)
       }
       // The first chord of a segment that starts where the previous vertex is (its t = 0
       // vertex was the same point and stored once).
-      if segments[k].start == points[j] { return segments[k].point(at: parameter[j + 1] * u) }
+      if s.start == points[j] {
+        return CenterlineSegment.point(
+          s.start, s.control1, s.control2, s.end, at: parameter[j + 1] * u)
+      }
     }
     return points[j].lerp(points[j + 1], u)
   }

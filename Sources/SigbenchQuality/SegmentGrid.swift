@@ -1,3 +1,5 @@
+// Long file: the grid's build (runs of edges per cell) and its exact search belong together;
+// split, both halves would need the private layout.
 import SigbenchCore
 
 /// Nearest-edge queries on a set of line segments ("edges"; an edge from a point to itself is
@@ -6,12 +8,19 @@ import SigbenchCore
 ///
 /// Every edge is listed in every cell it passes through: an edge whose ends lie in the same
 /// or neighbouring cells in the cells of its bounding box (one to four), a longer one cut into
-/// pieces no longer than a cell, each listed in the cells of its own box. `nearest` searches
-/// rings of cells around the query point's cell, skips cells farther than the best edge found
-/// so far, and stops as soon as no unvisited cell can hold anything nearer, so its distance is
-/// exact: the same as comparing with every edge. Cells are twice the mean edge length but at
+/// pieces no longer than a cell, each listed in the cells of its own box. A cell lists runs of
+/// consecutive edges (first, end), so a polyline that crosses a cell once costs one entry
+/// there however many of its edges lie inside. `nearest` searches the query point's cell,
+/// stops when the best edge is nearer than that cell's sides, else searches the other cells
+/// the square around the point with the best distance as half-side covers, and only for a
+/// point far from every edge (an empty own cell, or a best distance over a cell) falls back
+/// to rings of cells around the point's cell that stop as soon as no unvisited cell can hold
+/// anything nearer. Its distance is therefore exact: the same as comparing with every edge
+/// (up to rounding at cell sides, some 1e-16 px). Cells are twice the mean edge length but at
 /// least `minimumCell` (0.25 px, the scale of the distances measured), grown by half until
-/// there are at most 4m + 64 of them (memory stays linear in m for any bounding box).
+/// there are at most 4m + 64 of them (memory stays linear in m for any bounding box). The
+/// uniform grid is the one of Ericson, Real-Time Collision Detection (2005), §7.1; cells are
+/// filled by distribution counting (Knuth, TAOCP vol. 3, §5.2, Algorithm D).
 ///
 /// Positions in CSS px.
 struct SegmentGrid: Sendable {
@@ -38,7 +47,8 @@ struct SegmentGrid: Sendable {
   private let cell: Double
   private let columns: Int
   private let rows: Int
-  /// Cell c lists `items[cellStart[c] ..< cellStart[c + 1]]`; cells are row-major.
+  /// Cell c lists runs `cellStart[c] ..< cellStart[c + 1]`, run i being edges
+  /// `items[2i] ..< items[2i + 1]`; cells are row-major.
   private let cellStart: [Int32]
   private let items: [Int32]
 
@@ -50,7 +60,7 @@ struct SegmentGrid: Sendable {
   init(path: MeasuredPath, points extra: [Point] = []) {
     let v = path.points
     if v.count > 1 {
-      self.init(starts: v, ends: [], chain: true, count: v.count - 1)
+      self.init(starts: v, ends: [], chain: true, count: v.count - 1, length: path.length)
     } else {
       let p = v.isEmpty ? extra.filter(\.isFinite) : v
       self.init(starts: p, ends: p, chain: false, count: p.count)
@@ -63,8 +73,12 @@ struct SegmentGrid: Sendable {
     self.init(starts: a, ends: b, chain: false, count: a.count)
   }
 
+  /// `length`: the edges' total length when known (a path's arc length), px.
+  ///
   /// - Complexity: O(m + cells) time and memory for m edges.
-  private init(starts a: [Point], ends b: [Point], chain: Bool, count m: Int) {
+  private init(
+    starts a: [Point], ends b: [Point], chain: Bool, count m: Int, length: Double? = nil
+  ) {
     starts = a
     ends = b
     self.chain = chain
@@ -86,7 +100,11 @@ struct SegmentGrid: Sendable {
       maxX = max(maxX, p.x)
       maxY = max(maxY, p.y)
     }
-    for e in 0..<m { total += a[e].distance(to: chain ? a[e + 1] : b[e]) }
+    if let length {
+      total = length
+    } else {
+      for e in 0..<m { total += a[e].distance(to: chain ? a[e + 1] : b[e]) }
+    }
     guard m > 0 else {
       (originX, originY, cell, columns, rows) = (0, 0, 1, 1, 1)
       cellStart = [0, 0]
@@ -108,105 +126,218 @@ struct SegmentGrid: Sendable {
       rows: rows)
   }
 
-  /// Lists every edge in the cells it passes through: (cell, edge) pairs, then a counting sort
-  /// by cell that keeps edges in ascending order within each cell.
+  /// Lists every edge in the cells it passes through, as runs of consecutive edges (a
+  /// polyline's edges mostly follow one another through a cell, so a run stands for several):
+  /// (cell, first edge, end edge) triples, then a counting sort by cell that keeps runs in
+  /// ascending edge order within each cell. Returns the cell starts (indexing runs) and the
+  /// runs as (first, end) pairs.
+  ///
+  /// - Complexity: O(m + cells + crossings) for m edges.
   private static func bucket(
     _ a: [Point], _ b: [Point], chain: Bool, count m: Int, originX: Double, originY: Double,
     cell: Double, columns: Int, rows: Int
   ) -> ([Int32], [Int32]) {
-    var pairs = PairBuffer(capacity: 2 * m + 16)
-    defer { pairs.deallocate() }
-    let inverse = 1 / cell
-    func cellOf(_ p: Point) -> (Int, Int) {
-      (index((p.x - originX) * inverse, columns), index((p.y - originY) * inverse, rows))
-    }
-    var next = cellOf(a[0])
-    for e in 0..<m {
-      let p0 = a[e]
-      let p1 = chain ? a[e + 1] : b[e]
-      let (cx, cy) = chain ? next : cellOf(p0)
-      let end = cellOf(p1)
-      next = end
-      let edge = Int32(truncatingIfNeeded: e)
-      if end == (cx, cy) {
-        // Both ends in one cell (most edges): so is the whole edge.
-        pairs.append(cell: Int32(truncatingIfNeeded: cy * columns + cx), edge: edge)
-        continue
-      }
-      if abs(end.0 - cx) <= 1, abs(end.1 - cy) <= 1 {
-        // Ends in neighbouring cells: the edge's bounding box is those two to four cells.
-        for y in min(cy, end.1)...max(cy, end.1) {
-          for x in min(cx, end.0)...max(cx, end.0) {
-            pairs.append(cell: Int32(truncatingIfNeeded: y * columns + x), edge: edge)
-          }
-        }
-        continue
-      }
-      let first = pairs.count
-      let pieces = max(1, Int((p0.distance(to: p1) * inverse).rounded(.up)))
-      for k in 0..<pieces {
-        let p = p0.lerp(p1, Double(k) / Double(pieces))
-        let q = p0.lerp(p1, Double(k + 1) / Double(pieces))
-        let x0 = index((min(p.x, q.x) - originX) * inverse, columns)
-        let x1 = index((max(p.x, q.x) - originX) * inverse, columns)
-        let y0 = index((min(p.y, q.y) - originY) * inverse, rows)
-        let y1 = index((max(p.y, q.y) - originY) * inverse, rows)
-        for y in y0...y1 {
-          for x in x0...x1 {
-            let c = Int32(truncatingIfNeeded: y * columns + x)
-            // Pieces of one edge overlap in their shared cells: list each cell once.
-            if !pairs.hasCell(c, from: first) { pairs.append(cell: c, edge: edge) }
+    var runs = RunBuffer(capacity: m / 2 + 16)
+    defer { runs.deallocate() }
+    let g = Layout(originX: originX, originY: originY, cell: cell, columns: columns, rows: rows)
+    a.withUnsafeBufferPointer { a in
+      if chain {
+        chainRuns(a, count: m, g, into: &runs)
+      } else {
+        b.withUnsafeBufferPointer { b in
+          for e in 0..<m {
+            list(
+              a[e], b[e], Int32(truncatingIfNeeded: e), from: g.cell(of: a[e]),
+              to: g.cell(of: b[e]), g, into: &runs)
           }
         }
       }
     }
+    runs.flush()
     // start[c + 1] counts, then (prefix sums) begins cell c + 1; filling moves it to the end
     // of cell c, so afterwards cell c is start[c] ..< start[c + 1].
     let cells = columns * rows
-    let n = pairs.count
+    let n = runs.count
     var start = [Int32](repeating: 0, count: cells + 2)
-    let items = [Int32](unsafeUninitializedCapacity: n) { out, initialized in
+    let items = [Int32](unsafeUninitializedCapacity: 2 * n) { out, initialized in
       start.withUnsafeMutableBufferPointer { s in
-        // Wrapping adds: the totals are at most the pair count, far below 2³¹.
-        for i in 0..<n { s[Int(pairs.cells[i]) + 2] &+= 1 }
+        // Wrapping adds: the totals are at most the run count, far below 2³¹.
+        for i in 0..<n { s[Int(runs.cells[i]) + 2] &+= 1 }
         var running: Int32 = 0
         for c in 2..<(cells + 2) {
           running &+= s[c]
           s[c] = running
         }
         for i in 0..<n {
-          let c = Int(pairs.cells[i]) + 1
-          out[Int(s[c])] = pairs.edges[i]
+          let c = Int(runs.cells[i]) + 1
+          let k = 2 * Int(s[c])
+          out[k] = runs.firsts[i]
+          out[k + 1] = runs.ends[i]
           s[c] &+= 1
         }
       }
-      initialized = n
+      initialized = 2 * n
     }
     return (start, items)
   }
 
-  /// (cell, edge) pairs in raw storage that doubles when full: appending costs a store and a
-  /// count check, without the uniqueness and capacity checks of an array append.
-  private struct PairBuffer {
+  /// Where the cells are: origin and side (px), column and row counts.
+  private struct Layout {
+    let originX: Double
+    let originY: Double
+    let cell: Double
+    let inverse: Double
+    let columns: Int
+    let rows: Int
+
+    init(originX: Double, originY: Double, cell: Double, columns: Int, rows: Int) {
+      (self.originX, self.originY, self.cell, self.columns, self.rows) = (
+        originX, originY, cell, columns, rows
+      )
+      inverse = 1 / cell
+    }
+
+    /// The cell holding `p` (column, row), clamped to the grid.
+    @inline(__always) func cell(of p: Point) -> (Int, Int) {
+      (
+        SegmentGrid.index((p.x - originX) * inverse, columns),
+        SegmentGrid.index((p.y - originY) * inverse, rows)
+      )
+    }
+
+    /// Row-major index of cell `c`.
+    @inline(__always) func index(_ c: (Int, Int)) -> Int32 {
+      Int32(truncatingIfNeeded: c.1 &* columns &+ c.0)
+    }
+
+    /// The sides of cell `c`: left, right, top, bottom (infinite at the grid's sides, like
+    /// `cell(of:)`'s clamping).
+    @inline(__always) func bounds(_ c: (Int, Int)) -> (Double, Double, Double, Double) {
+      (
+        c.0 == 0 ? -.infinity : originX + Double(c.0) * cell,
+        c.0 == columns - 1 ? .infinity : originX + Double(c.0 + 1) * cell,
+        c.1 == 0 ? -.infinity : originY + Double(c.1) * cell,
+        c.1 == rows - 1 ? .infinity : originY + Double(c.1 + 1) * cell
+      )
+    }
+  }
+
+  /// Lists the edges of the chain `v` (vertex e to e + 1 for e < m). While vertices stay
+  /// in the current cell (most do), an edge costs a comparison with the cell's sides.
+  private static func chainRuns(
+    _ v: UnsafeBufferPointer<Point>, count m: Int, _ g: Layout, into runs: inout RunBuffer
+  ) {
+    var c = g.cell(of: v[0])
+    var box = g.bounds(c)
+    var here = g.index(c)
+    var p0 = v[0]
+    for e in 0..<m {
+      let p1 = v[e + 1]
+      let edge = Int32(truncatingIfNeeded: e)
+      if p1.x >= box.0, p1.x < box.1, p1.y >= box.2, p1.y < box.3 {
+        // Both ends in one cell: so is the whole edge.
+        runs.add(here, edge, open: true)
+      } else {
+        let next = g.cell(of: p1)
+        list(p0, p1, edge, from: c, to: next, g, into: &runs)
+        c = next
+        box = g.bounds(c)
+        here = g.index(c)
+      }
+      p0 = p1
+    }
+  }
+
+  /// Lists the edge from `p0` (in cell `c0`) to `p1` (in cell `c1`) in every cell it passes
+  /// through; the run in `c1` stays open for the next edge.
+  @inline(__always) private static func list(
+    _ p0: Point, _ p1: Point, _ edge: Int32, from c0: (Int, Int), to c1: (Int, Int),
+    _ g: Layout, into runs: inout RunBuffer
+  ) {
+    if c0 == c1 {
+      // Both ends in one cell: so is the whole edge.
+      runs.add(g.index(c1), edge, open: true)
+      return
+    }
+    if abs(c1.0 - c0.0) <= 1, abs(c1.1 - c0.1) <= 1 {
+      // Ends in neighbouring cells: the edge's bounding box is those two to four cells; the
+      // end's cell last, so that the run there stays open for the next edge.
+      runs.add(g.index(c0), edge, open: false)
+      if c1.0 != c0.0, c1.1 != c0.1 {
+        runs.add(g.index((c1.0, c0.1)), edge, open: false)
+        runs.add(g.index((c0.0, c1.1)), edge, open: false)
+      }
+      runs.add(g.index(c1), edge, open: true)
+      return
+    }
+    runs.flush()
+    let first = runs.count
+    let pieces = max(1, Int((p0.distance(to: p1) * g.inverse).rounded(.up)))
+    for k in 0..<pieces {
+      let p = p0.lerp(p1, Double(k) / Double(pieces))
+      let q = p0.lerp(p1, Double(k + 1) / Double(pieces))
+      let (x0, y0) = g.cell(of: Point(x: min(p.x, q.x), y: min(p.y, q.y)))
+      let (x1, y1) = g.cell(of: Point(x: max(p.x, q.x), y: max(p.y, q.y)))
+      for y in y0...y1 {
+        for x in x0...x1 {
+          let c = g.index((x, y))
+          // Pieces of one edge overlap in their shared cells: list each cell once.
+          if !runs.hasCell(c, from: first) { runs.append(cell: c, first: edge, end: edge &+ 1) }
+        }
+      }
+    }
+  }
+
+  /// (cell, first edge, end edge) runs in raw storage that doubles when full: appending costs
+  /// a store and a count check, without the uniqueness and capacity checks of an array append.
+  /// One run is kept open so that the next edge can extend it.
+  private struct RunBuffer {
     var cells: UnsafeMutablePointer<Int32>
-    var edges: UnsafeMutablePointer<Int32>
+    var firsts: UnsafeMutablePointer<Int32>
+    var ends: UnsafeMutablePointer<Int32>
     var count = 0
     var capacity: Int
+    /// The open run: edges `openFirst ..< openEnd` in cell `openCell` (−1: none).
+    var openCell: Int32 = -1
+    var openFirst: Int32 = 0
+    var openEnd: Int32 = 0
+
+    /// Lists `edge` in cell `c`: extends the open run when it ends just before `edge` in `c`;
+    /// else `open` closes that run and opens one here (the cell the curve goes on in), and
+    /// without `open` the edge is a run of its own.
+    @inline(__always) mutating func add(_ c: Int32, _ edge: Int32, open: Bool) {
+      if c == openCell && openEnd == edge {
+        openEnd = edge &+ 1
+      } else if open {
+        flush()
+        (openCell, openFirst, openEnd) = (c, edge, edge &+ 1)
+      } else {
+        append(cell: c, first: edge, end: edge &+ 1)
+      }
+    }
+
+    /// Closes the open run.
+    @inline(__always) mutating func flush() {
+      if openCell >= 0 { append(cell: openCell, first: openFirst, end: openEnd) }
+      openCell = -1
+    }
 
     init(capacity: Int) {
       self.capacity = capacity
       cells = .allocate(capacity: capacity)
-      edges = .allocate(capacity: capacity)
+      firsts = .allocate(capacity: capacity)
+      ends = .allocate(capacity: capacity)
     }
 
-    @inline(__always) mutating func append(cell: Int32, edge: Int32) {
+    @inline(__always) mutating func append(cell: Int32, first: Int32, end: Int32) {
       if count == capacity { grow() }
       cells[count] = cell
-      edges[count] = edge
+      firsts[count] = first
+      ends[count] = end
       count += 1
     }
 
-    /// True when `cell` is among the pairs from index `first` on.
+    /// True when `cell` is among the runs from index `first` on.
     func hasCell(_ cell: Int32, from first: Int) -> Bool {
       var i = first
       while i < count {
@@ -219,17 +350,21 @@ struct SegmentGrid: Sendable {
     private mutating func grow() {
       let larger = 2 * capacity
       let c = UnsafeMutablePointer<Int32>.allocate(capacity: larger)
+      let f = UnsafeMutablePointer<Int32>.allocate(capacity: larger)
       let e = UnsafeMutablePointer<Int32>.allocate(capacity: larger)
       c.moveInitialize(from: cells, count: count)
-      e.moveInitialize(from: edges, count: count)
+      f.moveInitialize(from: firsts, count: count)
+      e.moveInitialize(from: ends, count: count)
       cells.deallocate()
-      edges.deallocate()
-      (cells, edges, capacity) = (c, e, larger)
+      firsts.deallocate()
+      ends.deallocate()
+      (cells, firsts, ends, capacity) = (c, f, e, larger)
     }
 
     func deallocate() {
       cells.deallocate()
-      edges.deallocate()
+      firsts.deallocate()
+      ends.deallocate()
     }
   }
 
@@ -264,8 +399,8 @@ struct SegmentGrid: Sendable {
     return Hit(edge: e, fraction: u, distanceSquared: qx * qx + qy * qy)
   }
 
-  /// The nearest edge to `p` (among equally near ones, the first found, deterministically);
-  /// `nil` without edges.
+  /// The nearest edge to `p` (among equally near ones, one chosen deterministically); `nil`
+  /// without edges.
   ///
   /// - Complexity: O(1) expected for a point near the edges; grows with the number of rings
   ///   searched for a point far from them.
@@ -274,7 +409,7 @@ struct SegmentGrid: Sendable {
     return starts.withUnsafeBufferPointer { a in
       ends.withUnsafeBufferPointer { b in
         cellStart.withUnsafeBufferPointer { first in
-          items.withUnsafeBufferPointer { list in nearest(p, a, b, first, list) }
+          items.withUnsafeBufferPointer { list in nearest(p, chain, a, b, first, list) }
         }
       }
     }
@@ -292,8 +427,18 @@ struct SegmentGrid: Sendable {
       ends.withUnsafeBufferPointer { b in
         cellStart.withUnsafeBufferPointer { first in
           items.withUnsafeBufferPointer { list in
-            points.map { p in
-              p.isFinite ? nearest(p, a, b, first, list).distanceSquared.squareRoot() : 0
+            [Double](unsafeUninitializedCapacity: points.count) { out, initialized in
+              @inline(__always) func distance(_ p: Point, _ chain: Bool) -> Double {
+                guard p.isFinite else { return 0 }
+                return nearest(p, chain, a, b, first, list).distanceSquared.squareRoot()
+              }
+              // One loop per kind of edge list, so the search inside is specialised for it.
+              if chain {
+                for (i, p) in points.enumerated() { out[i] = distance(p, true) }
+              } else {
+                for (i, p) in points.enumerated() { out[i] = distance(p, false) }
+              }
+              initialized = points.count
             }
           }
         }
@@ -301,20 +446,68 @@ struct SegmentGrid: Sendable {
     }
   }
 
-  private func nearest(
-    _ p: Point, _ a: UnsafeBufferPointer<Point>, _ b: UnsafeBufferPointer<Point>,
+  /// The nearest edge to the finite point `p` (`chain`: this grid's `chain`, passed so that
+  /// an inlined search is specialised for it).
+  @inline(__always) private func nearest(
+    _ p: Point, _ chain: Bool, _ a: UnsafeBufferPointer<Point>, _ b: UnsafeBufferPointer<Point>,
     _ first: UnsafeBufferPointer<Int32>, _ list: UnsafeBufferPointer<Int32>
   ) -> Hit {
-    let maxX = originX + Double(columns) * cell
-    let maxY = originY + Double(rows) * cell
-    let qx = min(maxX, max(originX, p.x))
-    let qy = min(maxY, max(originY, p.y))
-    let offset2 = (p.x - qx) * (p.x - qx) + (p.y - qy) * (p.y - qy)
-    let cx = SegmentGrid.index((qx - originX) / cell, columns)
-    let cy = SegmentGrid.index((qy - originY) / cell, rows)
+    let inverse = 1 / cell
+    let fx = (p.x - originX) * inverse
+    let fy = (p.y - originY) * inverse
+    let cx = SegmentGrid.index(fx, columns)
+    let cy = SegmentGrid.index(fy, rows)
     var best = Hit(edge: Int.max, fraction: 0, distanceSquared: .infinity)
-    var r = 0
+    SegmentGrid.scan(cy * columns + cx, p, a, b, chain, first, list, &best)
+    if best.distanceSquared < .infinity {
+      // Every other cell is at least as far from p as the nearest side of p's cell that has
+      // cells beyond it: when the best edge is no farther, the search is over (about half
+      // the points measured, whose nearest edge is much shorter than a cell away).
+      var side = Double.infinity
+      if cx > 0 { side = min(side, fx - Double(cx)) }
+      if cx < columns - 1 { side = min(side, Double(cx + 1) - fx) }
+      if cy > 0 { side = min(side, fy - Double(cy)) }
+      if cy < rows - 1 { side = min(side, Double(cy + 1) - fy) }
+      side *= cell
+      if side > 0, best.distanceSquared <= side * side { return best }
+      // Every edge nearer than the best so far meets the square of half-side d around p, so
+      // it is listed in a cell of the block that square covers. When that block lies within
+      // the ring around p's cell (nearly always: d is about an edge's distance), searching
+      // its other cells finishes the search.
+      let d = best.distanceSquared.squareRoot()
+      let x0 = SegmentGrid.index((p.x - d - originX) * inverse, columns)
+      let x1 = SegmentGrid.index((p.x + d - originX) * inverse, columns)
+      let y0 = SegmentGrid.index((p.y - d - originY) * inverse, rows)
+      let y1 = SegmentGrid.index((p.y + d - originY) * inverse, rows)
+      if x1 - x0 <= 2, y1 - y0 <= 2 {
+        for y in y0...y1 {
+          let gy = max(0, originY + Double(y) * cell - p.y, p.y - originY - Double(y + 1) * cell)
+          for x in x0...x1 where x != cx || y != cy {
+            let gx = max(0, originX + Double(x) * cell - p.x, p.x - originX - Double(x + 1) * cell)
+            if gx * gx + gy * gy <= best.distanceSquared {
+              SegmentGrid.scan(y * columns + x, p, a, b, chain, first, list, &best)
+            }
+          }
+        }
+        return best
+      }
+    }
+    let qx = min(originX + Double(columns) * cell, max(originX, p.x))
+    let qy = min(originY + Double(rows) * cell, max(originY, p.y))
+    let offset2 = (p.x - qx) * (p.x - qx) + (p.y - qy) * (p.y - qy)
+    // Rings of cells around p's cell, from the first ring on.
+    var r = 1
     while true {
+      // Distance from the clamped point to the nearest cell outside the searched block.
+      var bound = Double.infinity
+      if cx - r + 1 > 0 { bound = min(bound, qx - (originX + Double(cx - r + 1) * cell)) }
+      if cx + r - 1 < columns - 1 { bound = min(bound, originX + Double(cx + r) * cell - qx) }
+      if cy - r + 1 > 0 { bound = min(bound, qy - (originY + Double(cy - r + 1) * cell)) }
+      if cy + r - 1 < rows - 1 { bound = min(bound, originY + Double(cy + r) * cell - qy) }
+      if bound == .infinity { break }
+      // Projection onto the grid box is non-expansive: |p − x|² ≥ |q − x|² + |p − q|².
+      let reach = max(0, bound)
+      if best.distanceSquared <= reach * reach + offset2 { break }
       let x0 = cx - r
       let x1 = cx + r
       let y0 = cy - r
@@ -329,33 +522,36 @@ struct SegmentGrid: Sendable {
           // Skip cells that cannot hold anything nearer than the best so far.
           let gx = max(0, originX + Double(x) * cell - p.x, p.x - originX - Double(x + 1) * cell)
           if x >= 0, gx * gx + gy * gy < best.distanceSquared {
-            let c = y * columns + x
-            for i in Int(first[c])..<Int(first[c + 1]) {
-              let e = Int(list[i])
-              let h = SegmentGrid.hit(e, p, a, b, chain)
-              if h.distanceSquared < best.distanceSquared
-                || (h.distanceSquared == best.distanceSquared && e < best.edge)
-              {
-                best = h
-              }
-            }
+            SegmentGrid.scan(y * columns + x, p, a, b, chain, first, list, &best)
           }
           x += step
         }
       }
-      // Distance from the clamped point to the nearest cell outside the searched block.
-      var bound = Double.infinity
-      if x0 > 0 { bound = min(bound, qx - (originX + Double(x0) * cell)) }
-      if x1 < columns - 1 { bound = min(bound, originX + Double(x1 + 1) * cell - qx) }
-      if y0 > 0 { bound = min(bound, qy - (originY + Double(y0) * cell)) }
-      if y1 < rows - 1 { bound = min(bound, originY + Double(y1 + 1) * cell - qy) }
-      if bound == .infinity { break }
-      // Projection onto the grid box is non-expansive: |p − x|² ≥ |q − x|² + |p − q|².
-      let b = max(0, bound)
-      if best.distanceSquared <= b * b + offset2 { break }
       r += 1
     }
     return best
+  }
+
+  /// Compares every edge listed in cell `c` with `best` (among equally near edges the lower
+  /// index wins).
+  @inline(__always) private static func scan(
+    _ c: Int, _ p: Point, _ a: UnsafeBufferPointer<Point>, _ b: UnsafeBufferPointer<Point>,
+    _ chain: Bool, _ first: UnsafeBufferPointer<Int32>, _ list: UnsafeBufferPointer<Int32>,
+    _ best: inout Hit
+  ) {
+    for i in Int(first[c])..<Int(first[c + 1]) {
+      var e = Int(list[2 * i])
+      let end = Int(list[2 * i + 1])
+      while e < end {
+        let h = SegmentGrid.hit(e, p, a, b, chain)
+        if h.distanceSquared < best.distanceSquared
+          || (h.distanceSquared == best.distanceSquared && e < best.edge)
+        {
+          best = h
+        }
+        e += 1
+      }
+    }
   }
 
   /// True when some edge lies within `radius` of `p`.
@@ -371,9 +567,11 @@ struct SegmentGrid: Sendable {
     for y in y0...y1 {
       for x in x0...x1 {
         let c = y * columns + x
-        for i in Int(cellStart[c])..<Int(cellStart[c + 1])
-        where hit(Int(items[i]), p).distanceSquared <= radius * radius {
-          return true
+        for i in Int(cellStart[c])..<Int(cellStart[c + 1]) {
+          for e in Int(items[2 * i])..<Int(items[2 * i + 1])
+          where hit(e, p).distanceSquared <= radius * radius {
+            return true
+          }
         }
       }
     }
@@ -391,7 +589,9 @@ struct SegmentGrid: Sendable {
     for y in y0...y1 {
       for x in x0...x1 {
         let c = y * columns + x
-        for i in Int(cellStart[c])..<Int(cellStart[c + 1]) { result.append(Int(items[i])) }
+        for i in Int(cellStart[c])..<Int(cellStart[c + 1]) {
+          for e in Int(items[2 * i])..<Int(items[2 * i + 1]) { result.append(e) }
+        }
       }
     }
   }

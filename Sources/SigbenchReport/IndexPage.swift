@@ -14,6 +14,7 @@ public enum IndexPage {
     h += header(r)
     h += BenchSection.render(r, r.bench)
     h += QualitySection.render(r)
+    h += HistorySection.render(r)
     if let g = r.gate { h += GateSection.render(g) }
     if let t = r.formatStudy { h += table(t, id: "format-study") }
     h += gallery(r)
@@ -211,49 +212,5 @@ public enum IndexPage {
       h += "</tr>\n"
     }
     return h + "</tbody>\n</table></div>\n</section>\n"
-  }
-
-  static func gallery(_ r: RunResult) -> String {
-    var h = "<section id=\"gallery\" class=\"gallery\">\n<h2>Ink</h2>\n"
-    if let base = r.inkBaseRun {
-      let changed = orderedSamples(r).filter { maxChange($0) > 0 }
-      h += "<p>Ink compared with run <code>\(escapeHTML(base))</code>: \(changed.count) of "
-      h += "\(r.samples.count) samples changed (listed first; details on each sample's page).</p>\n"
-    }
-    h += "<div class=\"scroll\"><table>\n<thead><tr><th>sample</th><th>raw input</th>"
-    for s in r.strategies { h += "<th><code>\(escapeHTML(s.label))</code></th>" }
-    h += "</tr></thead>\n<tbody>\n"
-    for sample in orderedSamples(r) {
-      let name =
-        sample.page.map { "<a href=\"\(escapeURLPath($0.path))\">\(escapeHTML(sample.name))</a>" }
-        ?? escapeHTML(sample.name)
-      h += "<tr><th>\(name)<br><small>\(escapeHTML(sample.format)), "
-      h += "\(sample.strokes) strokes, \(sample.points) points"
-      if sample.hasPressure { h += ", pressure" }
-      if !sample.timed { h += ", untimed" }
-      if let diffs = sample.inkDiff {
-        let changed = diffs.filter { $0.value.changedPixels > 0 }.sorted { $0.key < $1.key }
-        h += changed.isEmpty ? "<br>ink unchanged" : "<br><strong>ink changed:</strong> "
-        h += changed.map {
-          "\(escapeHTML($0.key)) \(format($0.value.changedShare * 100, digits: 1)) %"
-        }
-        .joined(separator: ", ")
-      }
-      h += "</small></th>"
-      h += "<td><img src=\"\(escapeURLPath(sample.rawImage))\" alt=\"raw samples of "
-      h += "\(escapeHTML(sample.name))\"></td>"
-      for s in r.strategies {
-        if let img = sample.images[s.label] {
-          h += sample.page.map { "<td><a href=\"\(escapeURLPath($0.path))\">" } ?? "<td>"
-          h += "<img src=\"\(escapeURLPath(img))\" alt=\"\(escapeHTML(s.label)) ink of "
-          h += "\(escapeHTML(sample.name))\">" + (sample.page == nil ? "</td>" : "</a></td>")
-        } else {
-          h += "<td>–</td>"
-        }
-      }
-      h += "</tr>\n"
-    }
-    h += "</tbody>\n</table></div>\n</section>\n"
-    return h
   }
 }

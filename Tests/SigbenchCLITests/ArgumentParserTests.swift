@@ -14,6 +14,19 @@ struct ArgumentParserTests {
     ],
     positionals: [PositionalSpec("input", help: "i", optional: true)])
 
+  @Test("a variadic last positional takes every remaining argument; others reject extras")
+  func variadic() throws {
+    var spec = Self.spec
+    #expect(throws: ValidationError.self) { try ArgumentParser.parse(["a", "b"], spec: spec) }
+    spec.positionals = [
+      PositionalSpec("action", help: "a"),
+      PositionalSpec("dir", help: "d", optional: true, variadic: true),
+    ]
+    let a = try ArgumentParser.parse(["import", "r1", "r2", "r3"], spec: spec)
+    #expect(a.positionals == ["import", "r1", "r2", "r3"])
+    #expect(HelpFormatter.usage(spec).contains("[<dir>...]"))
+  }
+
   @Test("values, inline values, short options, flags, defaults and positionals")
   func parses() throws {
     let a = try ArgumentParser.parse(
@@ -59,7 +72,7 @@ struct ArgumentParserTests {
     #expect(h.contains("-h, --help"))
   }
 
-  @Test("exit codes combine by the pinned precedence 64, 1, 3, 2, 5, 6, 4")
+  @Test("exit codes combine by the pinned precedence 130, 143, 64, 1, 3, 2, 5, 6, 4")
   func exitCodes() {
     #expect(ExitCode.combine([.rejectedInputs, .confirmedRegression]) == .confirmedRegression)
     #expect(ExitCode.combine([.rejectedInputs, .usage, .toolError]) == .usage)
@@ -67,7 +80,9 @@ struct ArgumentParserTests {
     #expect(ExitCode.combine([.invalidBenchmark, .confirmedRegression]) == .invalidBenchmark)
     #expect(ExitCode.combine([.rejectedInputs, .inconclusive]) == .inconclusive)
     #expect(ExitCode.combine([]) == .success)
-    #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 5, 6, 64])
+    #expect(ExitCode.combine([.usage, .confirmedRegression, .interrupted]) == .interrupted)
+    #expect(ExitCode.combine([.toolError, .terminated]) == .terminated)
+    #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 2, 3, 4, 5, 6, 64, 130, 143])
   }
 
   @Test("top-level help documents every exit code and subcommand")

@@ -101,3 +101,36 @@ private let straight = try! StrategyCatalog.configure(StrategySpec(id: "straight
   #expect(zip(fast.referenceToInk, backward).allSatisfy { abs($0 - $1) <= 1e-9 * max(1, $1) })
   #expect(forward.max()! > 500)
 }
+
+@Test func gridDistancesEqualBruteForceOnALongSelfCrossingCoil() throws {
+  // A coil like metrics-bench's, short enough for brute force: loops that cross each other,
+  // thousands of cell crossings, and measurement points at every position within a cell.
+  func coil(_ u: Double) -> Point {
+    let angle = 2 * Double.pi * u / 48
+    return Point(x: 55.3 + 0.4 * u + 15.3 * cos(angle), y: 55.3 + 15.3 * sin(angle))
+  }
+  let samples = (0..<600).map { i in
+    let p = coil(Double(i))
+    let u = Double(i)
+    return Sample(
+      x: p.x + 0.15 * sin(7.1 * u), y: p.y + 0.15 * cos(3.3 * u), time: u / 120, pressure: 0.5)
+  }
+  let truth = (0...(5 * 599)).map { coil(Double($0) / 5) }
+  for id in ["straight", "catmull-rom"] {
+    let ink = try StrategyCatalog.configure(StrategySpec(id: id)).smooth(samples)
+    for reference in [samples.map(\.point), truth] {
+      let fast = CurveAccuracy.distances(ink: ink, reference: reference)
+      let polyline = CurveAccuracy.inkPolyline(ink)
+      let forward = CurveAccuracy.inkPoints(ink).map {
+        InkMetrics.distance($0, toPolyline: reference)
+      }
+      let backward = CurveAccuracy.referencePoints(reference).map {
+        InkMetrics.distance($0, toPolyline: polyline)
+      }
+      try #require(fast.inkToReference.count == forward.count)
+      try #require(fast.referenceToInk.count == backward.count)
+      #expect(zip(fast.inkToReference, forward).allSatisfy { abs($0 - $1) <= 1e-9 * max(1, $1) })
+      #expect(zip(fast.referenceToInk, backward).allSatisfy { abs($0 - $1) <= 1e-9 * max(1, $1) })
+    }
+  }
+}

@@ -68,11 +68,13 @@ struct RunPipelineTests {
       atPath: out.appendingPathComponent("runs").path
     ).filter { $0.hasSuffix(".partial") }
     #expect(partials.isEmpty)
-    // Progress came through the callback: pictures counted to the end, notes along the way.
+    // Progress came through the callback: files (read, drawn, measured) counted to the end,
+    // notes along the way.
     #expect(
       events.list.contains(
         .advance(
-          label: "rendering samples", done: corpus.drawings.count, total: corpus.drawings.count)))
+          label: "reading and measuring files", done: r.corpus.filesRead,
+          total: r.corpus.filesRead)))
     #expect(events.list.contains { if case .note = $0 { return true } else { return false } })
   }
 

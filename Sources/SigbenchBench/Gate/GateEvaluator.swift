@@ -68,6 +68,12 @@ public enum GateEvaluator {
   /// Counter verdicts: instructions per point beyond +tolerance regress, beyond −tolerance
   /// improve (with a hint to refresh the baseline); any steady-state allocation the base did
   /// not have regresses. A counter missing on either side is "unavailable", never 0.
+  ///
+  /// The tolerance of one strategy × lane is widened by its measured layout spread:
+  /// max(`tolerance`, ½ × the larger `layoutSpread` of the two sides). Both sides are the mean
+  /// over the same layouts, so an unchanged build compares exactly; a change of the code can
+  /// move single layouts from one side of the layout effect to the other, which moves the mean
+  /// by up to spread × (layouts moved / layouts) — half the spread covers half of them moving.
   public static func compareCounters(
     head: [CounterFigures], base: [CounterFigures], tolerance: Double
   ) -> [CounterComparison] {
@@ -76,6 +82,7 @@ public enum GateEvaluator {
       guard let b = base.first(where: { $0.strategy == h.strategy && $0.lane == h.lane }) else {
         continue
       }
+      let tolerance = effectiveTolerance(tolerance, h, b)
       var c = CounterComparison(
         strategy: h.strategy, lane: h.lane, metric: .instructionsPerPoint, verdict: .unavailable,
         head: h.instructionsPerPoint, base: b.instructionsPerPoint, ratio: nil,
@@ -115,6 +122,13 @@ public enum GateEvaluator {
       out.append(a)
     }
     return out
+  }
+
+  /// The counter tolerance for `h` against `b`: see `compareCounters`.
+  public static func effectiveTolerance(
+    _ tolerance: Double, _ h: CounterFigures, _ b: CounterFigures
+  ) -> Double {
+    max(tolerance, max(h.layoutSpread ?? 0, b.layoutSpread ?? 0) / 2)
   }
 
   /// Budget checks from each process's figures (median of the processes' steady p99).

@@ -13,8 +13,15 @@ public struct BenchWorkload: Sendable {
   /// One drawing: its strokes and the transform that fits it into the raster canvas.
   public struct Item: Sendable {
     public var name: String
-    public var strokes: [[Sample]]
+    /// Packed (`CompactStrokes`): 32 bytes a sample at most.
+    public var strokes: CompactStrokes
     public var transform: Transform
+
+    public init(name: String, strokes: CompactStrokes, transform: Transform) {
+      self.name = name
+      self.strokes = strokes
+      self.transform = transform
+    }
   }
 
   public var items: [Item]
@@ -33,11 +40,28 @@ public struct BenchWorkload: Sendable {
   public init(drawings: [Drawing], rasterSpec: RenderSpec = BenchWorkload.defaultRasterSpec) {
     self.rasterSpec = rasterSpec
     let renderer = DrawingRenderer(spec: rasterSpec)
-    items = drawings.compactMap { d in
-      let strokes = d.strokes.map(\.samples).filter { !$0.isEmpty }
-      guard !strokes.isEmpty, let bounds = d.bounds else { return nil }
-      return Item(name: d.name, strokes: strokes, transform: renderer.fitTransform(bounds))
-    }
+    items = drawings.compactMap { BenchWorkload.item($0, renderer) }
+  }
+
+  /// Builds a workload from items made one drawing at a time (`item(_:spec:)`), so a streamed
+  /// corpus never holds its drawings.
+  public init(items: [Item], rasterSpec: RenderSpec = BenchWorkload.defaultRasterSpec) {
+    self.rasterSpec = rasterSpec
+    self.items = items
+  }
+
+  /// One drawing's item for a workload of `spec`; `nil` for a drawing without ink samples.
+  public static func item(
+    _ d: Drawing, spec: RenderSpec = BenchWorkload.defaultRasterSpec
+  ) -> Item? {
+    item(d, DrawingRenderer(spec: spec))
+  }
+
+  static func item(_ d: Drawing, _ renderer: DrawingRenderer) -> Item? {
+    let strokes = d.strokes.map(\.samples).filter { !$0.isEmpty }
+    guard !strokes.isEmpty, let bounds = d.bounds else { return nil }
+    return Item(
+      name: d.name, strokes: CompactStrokes(strokes), transform: renderer.fitTransform(bounds))
   }
 
   /// A workload of loose strokes (one item each), e.g. synthetic strokes.
@@ -49,7 +73,7 @@ public struct BenchWorkload: Sendable {
   }
 
   /// Total ink samples.
-  public var pointCount: Int { items.reduce(0) { $0 + $1.strokes.reduce(0) { $0 + $1.count } } }
+  public var pointCount: Int { items.reduce(0) { $0 + $1.strokes.sampleCount } }
   /// Total strokes.
   public var strokeCount: Int { items.reduce(0) { $0 + $1.strokes.count } }
 
@@ -62,9 +86,10 @@ public struct BenchWorkload: Sendable {
     for item in items where left > 0 {
       var taken = item
       taken.strokes = []
-      for s in item.strokes where left > 0 {
-        taken.strokes.append(Array(s.prefix(left)))
-        left -= min(left, s.count)
+      for s in item.strokes.indices where left > 0 {
+        let stroke = item.strokes[s]
+        taken.strokes.append(Array(stroke.prefix(left)))
+        left -= min(left, stroke.count)
       }
       copy.items.append(taken)
     }

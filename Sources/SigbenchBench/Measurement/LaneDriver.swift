@@ -17,6 +17,8 @@ struct LaneDriver {
     set { work.spins = newValue }
   }
   var output = StrokeOutput(reservingSegments: 256, elements: 2048, discs: 256)
+  /// The stroke being replayed, unpacked from the workload outside every bracket.
+  var stroke: [Sample] = []
 
   init(strategy: ConfiguredStrategy, lane: BenchLane, workload: BenchWorkload) {
     self.strategy = strategy
@@ -24,9 +26,23 @@ struct LaneDriver {
     self.workload = workload
   }
 
-  /// Calls `body` once per drawing with the drawing's lane step.
+  /// The unpacking buffer, taken out of `self` for a pass (its capacity kept).
+  private mutating func takeStroke() -> [Sample] {
+    var s: [Sample] = []
+    swap(&s, &stroke)
+    return s
+  }
+
+  /// Passes stop after the drawing that reaches this many points (warm-up on a large corpus:
+  /// `PointBenchmark.warmupPoints`); every drawing when `Int.max`.
+  var pointLimit = Int.max
+
+  /// Calls `body` once per drawing (up to `pointLimit` points) with the drawing's lane step.
   private func eachItem(_ body: (BenchWorkload.Item, inout any LaneStep) -> Void) {
+    var taken = 0
     for item in workload.items {
+      if taken >= pointLimit { break }
+      taken += item.strokes.sampleCount
       var step: any LaneStep
       switch lane {
       case .smooth: step = SinkStep()
@@ -45,12 +61,15 @@ struct LaneDriver {
     var out = StrokeOutput()
     swap(&out, &output)
     let work = work
+    var stroke = takeStroke()
     eachItem { item, step in
-      for stroke in item.strokes {
+      for k in item.strokes.indices {
+        item.strokes.unpack(k, into: &stroke)
         var instance = strategy.makeInstance()
         LaneDriver.openUntimed(&instance, &step, stroke, &out, work)
       }
     }
+    self.stroke = stroke
     output = out
   }
 
@@ -66,14 +85,17 @@ struct LaneDriver {
     swap(&out, &output)
     let work = work
     var strokeID: Int32 = 0
+    var stroke = takeStroke()
     eachItem { item, step in
-      for stroke in item.strokes {
+      for k in item.strokes.indices {
+        item.strokes.unpack(k, into: &stroke)
         var instance = strategy.makeInstance()
         finishes.append(
           LaneDriver.openSingle(&instance, &step, stroke, &out, work, strokeID, &record))
         strokeID += 1
       }
     }
+    self.stroke = stroke
     output = out
     return (record, finishes)
   }
@@ -90,8 +112,11 @@ struct LaneDriver {
     var out = StrokeOutput()
     swap(&out, &output)
     let work = work
+    var stroke = takeStroke()
+    defer { self.stroke = stroke }
     eachItem { item, step in
-      for stroke in item.strokes {
+      for k in item.strokes.indices {
+        item.strokes.unpack(k, into: &stroke)
         var instance = strategy.makeInstance()
         let r = LaneDriver.openBatched(&instance, &step, stroke, &out, work, batch, &perPoint)
         points += r.points

@@ -14,6 +14,10 @@ public struct PointBenchmark: Sendable {
   public var options: BenchOptions
   public var timer: TimerCalibration
 
+  /// Points the warm-up replays: the first drawings in corpus order up to this many (the whole
+  /// corpus when smaller; `Corpus/` has 37,917).
+  public static let warmupPoints = 65_536
+
   public init(options: BenchOptions, timer: TimerCalibration) {
     self.options = options
     self.timer = timer
@@ -56,12 +60,10 @@ public struct PointBenchmark: Sendable {
     var series: RawSeries
     /// How the `time=P` wait was set up (when the knob asks for time on this strategy).
     var calibration: InjectionCalibration?
-    var points: [Double] = []
-    var steady: [Double] = []
-    var start: [Double] = []
+    /// Every single-bracket point, bounded (`PointValues`).
+    var values: PointValues
     var finishes: [Double] = []
     var batched: [Double] = []
-    var decileValues = [[Double]](repeating: [], count: 10)
     var batchPoints = 0
     var batchNs = 0.0
 
@@ -69,11 +71,9 @@ public struct PointBenchmark: Sendable {
     mutating func timedRound(_ options: BenchOptions) {
       let (record, fin) = driver.singlePass()
       for i in record.ns.indices {
-        let v = record.ns[i]
-        points.append(v)
-        if Int(record.index[i]) < options.startPoints { start.append(v) } else { steady.append(v) }
         let d = min(9, Int(record.index[i]) * 10 / max(1, Int(record.length[i])))
-        decileValues[d].append(v)
+        values.add(
+          record.ns[i], isStart: Int(record.index[i]) < options.startPoints, decile: d)
       }
       finishes += fin
       let b = driver.batchedPass(batch: options.batchSize)
@@ -84,6 +84,11 @@ public struct PointBenchmark: Sendable {
         series.passes.append(record)
         series.finishes.append(fin)
         series.batched.append(b.perPoint)
+        // Bounded while measuring, not only when written: a pass over a large corpus would
+        // otherwise keep every point of every pass (`BenchPipeline` thins to the final bound).
+        if series.rowCount > 2 * RawSeries.maxRowsPerSeries {
+          series = series.thinned(maxRows: RawSeries.maxRowsPerSeries)
+        }
       }
     }
   }
@@ -97,21 +102,27 @@ public struct PointBenchmark: Sendable {
       $0.targets(id: strategy.id, label: strategy.label) ? $0 : nil
     }
     driver.spins = injection?.spins ?? 0
+    // Warm-up (and the wait's calibration) on the corpus's first drawings up to
+    // `warmupPoints`: on a large corpus a whole untimed pass and two batched ones per
+    // strategy × lane would take longer than the timed passes.
+    driver.pointLimit = PointBenchmark.warmupPoints
     let warm = warmUp(&driver)
     let calibration = injection?.timePercent.map {
       WaitCalibration.calibrate(percent: $0, &driver, batch: options.batchSize)
     }
+    driver.pointLimit = .max
     return LaneState(
       strategy: strategy, lane: lane, driver: driver, warm: warm,
       series: RawSeries(
         strategy: strategy.label, lane: lane, passes: [], finishes: [], batched: []),
-      calibration: calibration)
+      calibration: calibration,
+      values: PointValues(expected: workload.pointCount * options.repetitions))
   }
 
   /// The figures of a finished state (synthetic strokes measured here).
   func figure(_ st: LaneState, _ workload: BenchWorkload) -> LaneFigures {
-    let steadySummary = LatencySummary(st.steady)
-    let over = st.points.filter { $0 > BudgetFigure.samplePeriodNs }.count
+    let (allSummary, startSummary, steadySummary) = st.values.summaries()
+    let over = st.values.overPeriod
     let budget = steadySummary.map {
       BudgetFigure(
         p99FractionOfPeriod: $0.p99 / BudgetFigure.samplePeriodNs, pointsOverPeriod: over,
@@ -120,12 +131,12 @@ public struct PointBenchmark: Sendable {
     var f = LaneFigures(
       strategy: st.strategy.label, strategyID: st.strategy.id, lane: st.lane,
       build: BuildConfiguration.current,
-      preferred: preferred(steadySummary ?? LatencySummary(st.points)),
-      steady: steadySummary, start: LatencySummary(st.start), startPoints: options.startPoints,
-      all: LatencySummary(st.points), finish: LatencySummary(st.finishes),
+      preferred: preferred(steadySummary ?? allSummary),
+      steady: steadySummary, start: startSummary, startPoints: options.startPoints,
+      all: allSummary, finish: LatencySummary(st.finishes),
       batched: LatencySummary(st.batched), batchSize: options.batchSize,
       throughputPointsPerSecond: st.batchNs > 0 ? Double(st.batchPoints) / st.batchNs * 1e9 : nil,
-      deciles: st.decileValues.map { Bootstrap.median($0) },
+      deciles: st.values.decileMedians(),
       synthetic: synthetic(st.strategy, st.lane, work: st.driver.work, workload.rasterSpec),
       warmup: st.warm, budget: budget, ratioToReference: [:],
       injectedSpins: st.driver.work.spins)

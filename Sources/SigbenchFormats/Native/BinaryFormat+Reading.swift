@@ -255,6 +255,8 @@ extension BinaryFormat {
           "must have at most \(rules.options.maxSamplesPerStroke) samples (limit maxSamplesPerStroke)",
         value: String(n))
     }
+    // The file's total, before the samples are allocated.
+    try rules.countSamples(n, at: .byte(nAt))
     let attributeCount = try r.count("attribute count", limit: r.remaining)
     var attributes: [String: String] = [:]
     for _ in 0..<attributeCount {
@@ -352,7 +354,7 @@ extension BinaryFormat {
       && bounds[3].within(0, 1) && bounds[4].within(0, Double.pi / 2)
       && bounds[5].low >= 0 && bounds[5].high < 2 * Double.pi
     if !clean {
-      try rules.check(&stroke, strokeIndex: strokeIndex) { _ in .byte(nAt) }
+      try rules.check(&stroke, strokeIndex: strokeIndex, counted: true) { _ in .byte(nAt) }
     }
     return stroke
   }

@@ -45,6 +45,8 @@ public struct CorpusLoader: Sendable {
     public var filesRead = 0
     /// FNV-1a 64 checksum over every read file's relative path and bytes, in read order.
     public var checksum: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    public init(root: String) { self.root = root }
   }
 
   /// Relative paths of every regular file under `root`, sorted (`CorpusWalk`: links
@@ -55,34 +57,44 @@ public struct CorpusLoader: Sendable {
 
   /// Reads a whole corpus folder (or a single file).
   public func load(_ root: URL) throws -> Result {
+    var result = Result(root: root.path)
+    let plan = try self.plan(root)
+    result.skipped += plan.skipped
+    for f in plan.files { readFile(f.url, name: f.name, into: &result) }
+    return result
+  }
+
+  /// The files `load` reads, in its order (a single file, or a folder's files without the
+  /// documentation and licences it ignores), and the entries a folder's walk left out: what a
+  /// caller that reads one file at a time (`read(_:name:into:)`) needs. A path that is not a
+  /// regular file or folder is one skipped entry.
+  public func plan(_ root: URL) throws -> (files: [(url: URL, name: String)], skipped: [Skipped]) {
     var isDir: ObjCBool = false
     guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDir) else {
       throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: root.path])
     }
-    var result = Result(root: root.path)
     if !isDir.boolValue {
       var info = stat()
       if stat(root.path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
         let kind = CorpusWalk.kindName(info.st_mode & S_IFMT)
-        result.skipped.append(
-          Skipped(file: root.lastPathComponent, reason: "not a regular file (\(kind))"))
-        return result
+        return ([], [Skipped(file: root.lastPathComponent, reason: "not a regular file (\(kind))")])
       }
-      readFile(root, name: root.lastPathComponent, into: &result)
-      return result
+      return ([(root, root.lastPathComponent)], [])
     }
     let walk = CorpusWalk(root: root)
-    result.skipped += walk.skipped
-    for rel in walk.files {
+    let files = walk.files.filter { rel in
       let name = (rel as NSString).lastPathComponent.lowercased()
-      if CorpusLoader.ignoredNames.contains(name) || name.hasPrefix("license")
-        || name.hasPrefix("licence") || name.hasSuffix(".md")
-      {
-        continue
-      }
-      readFile(root.appendingPathComponent(rel), name: rel, into: &result)
+      return
+        !(CorpusLoader.ignoredNames.contains(name) || name.hasPrefix("license")
+        || name.hasPrefix("licence") || name.hasSuffix(".md"))
     }
-    return result
+    return (files.map { (root.appendingPathComponent($0), $0) }, walk.skipped)
+  }
+
+  /// Reads one file (`name` as results show it) into `result`, as `load` does for each file:
+  /// its drawings, or why it was skipped or rejected; the checksum continues.
+  public func read(_ url: URL, name: String, into result: inout Result) {
+    readFile(url, name: name, into: &result)
   }
 
   func readFile(_ url: URL, name: String, into result: inout Result) {
@@ -109,6 +121,12 @@ public struct CorpusLoader: Sendable {
     }
     do {
       let decoded = try format.decode(data, file: name, options: options)
+      // Every reader counts stroke by stroke (`SampleRules.check`); this holds the limit
+      // whatever path a reader took.
+      try SampleRules(file: name, options: options).checkSampleTotal(
+        decoded.drawings.reduce(0) {
+          $0 + $1.sampleCount + $1.hover.reduce(0) { $0 + $1.samples.count }
+        })
       result.filesRead += 1
       result.checksum = fnv1a(Array(name.utf8), result.checksum)
       result.checksum = fnv1a(data, result.checksum)

@@ -12,7 +12,8 @@ import SigbenchCore
 ///   re-base their times so they start at 0); a time equal to or before the previous sample's
 ///   is repaired to the previous time plus `repairStep` (1 µs), with a warning (one per
 ///   stroke);
-/// - limits: samples per stroke and strokes per file from `DecodeOptions`.
+/// - limits: samples per stroke, strokes per file and samples per file (ink and hover
+///   together, counted stroke by stroke as `check` sees them) from `DecodeOptions`.
 public struct SampleRules: Sendable {
   public static let maxCoordinate = 1e7
   public static let repairStep = 1e-6
@@ -22,6 +23,8 @@ public struct SampleRules: Sendable {
   /// Whether a negative time is an error (formats whose times count from the drawing's start).
   public var rejectsNegativeTime = false
   public private(set) var warnings: [FormatWarning] = []
+  /// Samples counted so far against `maxSamplesPerFile` (ink and hover).
+  public private(set) var samplesCounted = 0
 
   public init(file: String, options: DecodeOptions) {
     self.file = file
@@ -43,9 +46,13 @@ public struct SampleRules: Sendable {
 
   /// Validates and repairs one stroke in place. `locations[i]` names where sample `i` came
   /// from (may be shorter; the last one is reused).
+  /// `counted`: the reader already counted this stroke's samples (`countSamples`) before
+  /// decoding them.
   public mutating func check(
-    _ stroke: inout Stroke, strokeIndex: Int, locations: (Int) -> FileLocation
+    _ stroke: inout Stroke, strokeIndex: Int, counted: Bool = false,
+    locations: (Int) -> FileLocation
   ) throws(FormatError) {
+    if !counted { try countSamples(stroke.samples.count, at: locations(0)) }
     guard stroke.samples.count <= options.maxSamplesPerStroke else {
       throw FormatError(
         .limitExceeded, file: file, location: locations(options.maxSamplesPerStroke),
@@ -137,6 +144,29 @@ public struct SampleRules: Sendable {
           message:
             "stroke \(strokeIndex): \(repaired) repeated or backward timestamp(s) repaired to previous + 1 µs"
         ))
+    }
+  }
+
+  /// Adds `n` samples (one stroke's, ink or hover) to the file's count and checks it against
+  /// `maxSamplesPerFile`; readers that know a stroke's length before decoding it call this
+  /// first, so an oversized file is rejected before its samples are allocated.
+  public mutating func countSamples(_ n: Int, at location: FileLocation) throws(FormatError) {
+    samplesCounted += n
+    try checkSampleTotal(samplesCounted, at: location, soFar: true)
+  }
+
+  /// Checks a file's total sample count (ink and hover) against `maxSamplesPerFile`; `soFar`:
+  /// `n` counts the strokes read so far (the error then says "at least").
+  public func checkSampleTotal(_ n: Int, at location: FileLocation = .file, soFar: Bool = false)
+    throws(FormatError)
+  {
+    guard n <= options.maxSamplesPerFile else {
+      throw FormatError(
+        .limitExceeded, file: file, location: location, field: "samples",
+        rule:
+          "must number at most \(options.maxSamplesPerFile) in one file, hover included "
+          + "(limit maxSamplesPerFile)",
+        value: soFar ? "at least \(n)" : String(n))
     }
   }
 

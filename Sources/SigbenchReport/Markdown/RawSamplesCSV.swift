@@ -6,7 +6,8 @@ import SigbenchResults
 /// (0-based; 0 when measured in-process) and kind is `single` (one bracket per push, clock
 /// overhead included), `finish` (one per stroke; index empty) or `batched` (per-point figure of
 /// one batch; stroke and index empty). Bounded: at most `RawSeries.maxRowsPerSeries` rows per
-/// strategy × lane, the count left out in `bench.json` (`rawSamples`).
+/// strategy × lane; a series that was thinned ends with one `left-out` row whose `ns` column
+/// holds the number of its rows left out (the total is in `bench.json`, `rawSamples`).
 public enum RawSamplesCSV {
   public static let header = "strategy,lane,process,kind,pass,stroke,index,stroke_length,ns"
 
@@ -29,6 +30,7 @@ public enum RawSamplesCSV {
       for (pass, b) in s.batched.enumerated() {
         for v in b { out += "\(who),batched,\(pass),,,,\(v)\n" }
       }
+      if s.rowsLeftOut > 0 { out += "\(who),left-out,,,,,\(s.rowsLeftOut)\n" }
     }
     return out
   }

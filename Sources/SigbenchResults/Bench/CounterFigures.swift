@@ -30,6 +30,10 @@ public struct CounterFigures: Codable, Hashable, Sendable {
   public var injectedSpins: UInt64
   /// Why the counters are missing, when they are.
   public var unavailableReason: String?
+  /// How far instructions per point moved across the memory layouts the worker was counted at
+  /// (`CounterRunInfo.layouts`): (max − min) / mean, a fraction; nil for one layout. The
+  /// instruction figures above are the mean over those layouts.
+  public var layoutSpread: Double?
 
   public init(
     strategy: String, strategyID: String, lane: BenchLane, points: Int, steadyPoints: Int,
@@ -65,6 +69,10 @@ public struct CounterRunInfo: Codable, Hashable, Sendable {
   public var startPoints: Int
   /// Why counters are unavailable, when they are.
   public var unavailableReason: String?
+  /// The memory layouts the counter worker ran at: the length in bytes of the padding variable
+  /// `SIGBENCH_LAYOUT` in its environment for each run (each length moves the initial stack).
+  /// nil in files written before layouts were swept (one run).
+  public var layouts: [Int]?
 
   public init(
     tool: String, command: String, subsetPoints: [String: Int], startPoints: Int,

@@ -9,6 +9,9 @@ public enum AtomicFiles {
     try createFolder(dir)
     let tmp = dir.appendingPathComponent(
       ".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
+    try CleanupRegistry.checkNotStopping(url)
+    CleanupRegistry.register(tmp)
+    defer { CleanupRegistry.unregister(tmp) }
     do {
       try data.write(to: tmp)
     } catch {
@@ -28,6 +31,8 @@ public enum AtomicFiles {
     let tmp = link.deletingLastPathComponent().appendingPathComponent(
       ".\(link.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
     try? FileManager.default.removeItem(at: tmp)
+    CleanupRegistry.register(tmp)
+    defer { CleanupRegistry.unregister(tmp) }
     do {
       try FileManager.default.createSymbolicLink(atPath: tmp.path, withDestinationPath: target)
     } catch {
@@ -43,6 +48,7 @@ public enum AtomicFiles {
   /// Creates `dir` and its missing parents; the error names the folder and the system's reason
   /// ("cannot create folder /out/x: Not a directory").
   public static func createFolder(_ dir: URL) throws {
+    try CleanupRegistry.checkNotStopping(dir)
     do {
       try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     } catch {

@@ -22,15 +22,18 @@ public struct RunFolder: Sendable, Hashable {
   /// The symlink to the newest finished run.
   public var latest: URL { out.appendingPathComponent("latest") }
 
-  /// Creates the partial folder (and `img/`), replacing a leftover of the same id.
+  /// Creates the partial folder (and `img/`), replacing a leftover of the same id. The folder is
+  /// registered with `CleanupRegistry`, so a failed or interrupted command removes it.
   public func begin() throws {
     try? FileManager.default.removeItem(at: partial)
+    CleanupRegistry.register(partial)
     try AtomicFiles.createFolder(partial.appendingPathComponent("img"))
   }
 
   /// Renames the partial folder into place and points `latest` at it.
   public func commit() throws {
     try AtomicFiles.moveFolder(partial, to: final)
+    CleanupRegistry.unregister(partial)
     try AtomicFiles.replaceSymlink(latest, target: "runs/\(runID)")
   }
 
@@ -74,5 +77,13 @@ public struct BaselineStore: Sendable, Hashable {
   public func url(_ name: String) -> URL { folder.appendingPathComponent("\(name).json") }
   public func noiseURL(_ name: String) -> URL {
     folder.appendingPathComponent("noise").appendingPathComponent("\(name).json")
+  }
+  /// The lock every read-modify-write of a baseline, its acknowledgements or a noise floor
+  /// holds (`FileLock`), so concurrent `baseline ack`/`save`/`noise` commands all land.
+  public var lockFile: URL { folder.appendingPathComponent(".lock") }
+
+  /// Runs `body` holding the baselines' lock.
+  public func locked<T>(_ body: () throws -> T) throws -> T {
+    try FileLock.withLock(lockFile, body)
   }
 }

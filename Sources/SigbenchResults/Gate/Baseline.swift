@@ -96,6 +96,11 @@ public struct Baseline: Codable, Hashable, Sendable {
     if counterRun.subsetPoints != run.subsetPoints || counterRun.startPoints != run.startPoints {
       why.append("counter subset differs")
     }
+    if counterRun.layouts != run.layouts {
+      why.append(
+        "counted at layouts \(counterRun.layouts ?? [0]) vs \(run.layouts ?? [0]) "
+          + "(refresh the baseline: sigbench baseline save NAME)")
+    }
     return why.isEmpty ? nil : why.joined(separator: "; ")
   }
 

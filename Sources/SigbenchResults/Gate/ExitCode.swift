@@ -8,6 +8,10 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
   case baselineUnusable = 5
   case inconclusive = 6
   case usage = 64
+  /// Stopped by SIGINT (Ctrl-C): 128 + 2.
+  case interrupted = 130
+  /// Stopped by SIGTERM: 128 + 15.
+  case terminated = 143
 
   /// One line per code, for help.
   public var meaning: String {
@@ -22,12 +26,15 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case .baselineUnusable: return "baseline missing or incompatible"
     case .inconclusive: return "inconclusive (only when asked to fail on it)"
     case .usage: return "usage error"
+    case .interrupted: return "interrupted (SIGINT, Ctrl-C): workers stopped, partial state removed"
+    case .terminated: return "terminated (SIGTERM): workers stopped, partial state removed"
     }
   }
 
   /// When several apply, the one reported is the first in this order.
   public static let precedence: [ExitCode] = [
-    .usage, .toolError, .invalidBenchmark, .confirmedRegression, .baselineUnusable, .inconclusive,
+    .interrupted, .terminated, .usage, .toolError, .invalidBenchmark, .confirmedRegression,
+    .baselineUnusable, .inconclusive,
     .rejectedInputs, .success,
   ]
 

@@ -7,7 +7,8 @@ extension RunResult {
     var out: [(String, String)] = []
     for (i, s) in samples.enumerated() {
       let at = "samples[\(i)]"
-      out.append(("\(at).rawImage", s.rawImage))
+      // Empty in a run without pictures (`run --no-render`).
+      if !s.rawImage.isEmpty { out.append(("\(at).rawImage", s.rawImage)) }
       for (k, v) in s.images.sorted(by: { $0.key < $1.key }) {
         out.append(("\(at).images.\(k)", v))
       }

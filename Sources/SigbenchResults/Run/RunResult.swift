@@ -36,6 +36,9 @@ public struct RunResult: Codable, Hashable, Sendable {
   public var bench: BenchReport
   /// Ink quality per strategy (`nil` in results written before it was measured).
   public var quality: RunQuality?
+  /// The history of this run's figures across commits, with detected steps (`nil` without a
+  /// history database, or in results written before it existed).
+  public var history: HistoryTrends?
 
   public init(
     tool: String, runID: String, createdAt: String, commandLine: [String],
@@ -73,7 +76,7 @@ public struct RunResult: Codable, Hashable, Sendable {
 
   enum CodingKeys: String, CodingKey {
     case schemaVersion, tool, runID, createdAt, commandLine, machine, provenance, corpus
-    case strategies, samples, inkBaseRun, formatStudy, gate, bench, quality
+    case strategies, samples, inkBaseRun, formatStudy, gate, bench, quality, history
   }
 
   public init(from decoder: any Decoder) throws {
@@ -97,6 +100,7 @@ public struct RunResult: Codable, Hashable, Sendable {
     }
     bench = b
     quality = try c.decodeIfPresent(RunQuality.self, forKey: .quality)
+    history = try c.decodeIfPresent(HistoryTrends.self, forKey: .history)
   }
 }
 

@@ -37,7 +37,7 @@ public struct BenchPipeline: Sendable {
   /// Runs everything; `raw` holds the raw series (bounded) when `options.keepRaw`.
   public func run(progress: ProgressHandler) throws -> (report: BenchReport, raw: [RawSeries]) {
     let scratch = try BenchWorkers.makeScratch("bench")
-    defer { try? FileManager.default.removeItem(at: scratch) }
+    defer { BenchWorkers.removeScratch(scratch) }
     var perProcess: [[LaneFigures]] = []
     var raw: [RawSeries] = []
     var timers: [TimerCalibration] = []

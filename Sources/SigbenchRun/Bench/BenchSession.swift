@@ -28,6 +28,22 @@ public struct BenchSession: Sendable {
       points: workload.pointCount, checksum: input.checksum)
   }
 
+  /// A session over a workload built while the corpus was streamed (`RunPipeline`); it holds no
+  /// drawings, so quality comes from the caller.
+  public init(
+    path: String, strategies: [ConfiguredStrategy], workload: BenchWorkload, checksum: String,
+    rejectedFiles: Int
+  ) {
+    corpusPath = path
+    self.strategies = strategies
+    self.workload = workload
+    drawings = []
+    self.rejectedFiles = rejectedFiles
+    corpus = BenchCorpusInfo(
+      root: path, drawings: workload.items.count, strokes: workload.strokeCount,
+      points: workload.pointCount, checksum: checksum)
+  }
+
   /// The strategies as a spec list a worker can parse back.
   public var strategiesText: String { StrategyResolver.specText(strategies) }
 

@@ -61,3 +61,14 @@ public struct CorpusInput: Sendable {
     return CorpusInput(path: path, loaded: loaded)
   }
 }
+
+extension CorpusInput {
+  /// Reads every file under `path` once, keeping only what was skipped or rejected (reported
+  /// through `progress` like `load` does): `run --strict` checks a streamed corpus before any
+  /// work with it. Throws when the folder cannot be read.
+  public static func check(_ path: String, progress: ProgressHandler = ignoreProgress) throws
+    -> CorpusLoader.Result
+  {
+    try CorpusStream(path: path, jobs: 1).check(progress: progress)
+  }
+}

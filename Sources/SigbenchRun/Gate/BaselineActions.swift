@@ -31,7 +31,6 @@ public struct BaselineActions: Sendable {
       counterPoints: counterPoints, injection: options.injection)
     let (report, _) = try pipeline.run(progress: progress)
     let url = store.url(name)
-    let dropped = (try? Baseline.decode(Data(contentsOf: url)))?.acknowledgements.count ?? 0
     var baseline = Baseline(
       name: name, createdAt: report.createdAt, tool: report.tool, machine: report.machine,
       provenance: report.provenance, corpus: report.corpus, timer: report.timer,
@@ -40,7 +39,11 @@ public struct BaselineActions: Sendable {
       counterRun: report.counterRun, acknowledgements: [], injection: report.injection)
     progress(.note("measuring quality"))
     baseline.quality = try QualityRun.measure(session.drawings, strategies: session.strategies)
-    try AtomicFiles.write(try baseline.encoded(), to: url)
+    let dropped = try store.locked {
+      let old = (try? Baseline.decode(Data(contentsOf: url)))?.acknowledgements.count ?? 0
+      try AtomicFiles.write(try baseline.encoded(), to: url)
+      return old
+    }
     return (baseline, url, dropped)
   }
 
@@ -57,16 +60,18 @@ public struct BaselineActions: Sendable {
       provenance: report.provenance, corpus: report.corpus, processes: report.processes,
       repetitions: options.repetitions, replicates: report.replicates)
     let url = store.noiseURL(name)
-    try AtomicFiles.write(try floor.encoded(), to: url)
+    try store.locked { try AtomicFiles.write(try floor.encoded(), to: url) }
     return (floor, url)
   }
 
   /// Records `acknowledgement` in baseline `name` (which must exist and be readable).
   public func acknowledge(_ name: String, _ acknowledgement: Acknowledgement) throws -> URL {
-    var b = try GateInputs.baseline(name, out: store.out)
-    b.acknowledgements.append(acknowledgement)
     let url = store.url(name)
-    try AtomicFiles.write(try b.encoded(), to: url)
+    try store.locked {
+      var b = try GateInputs.baseline(name, out: store.out)
+      b.acknowledgements.append(acknowledgement)
+      try AtomicFiles.write(try b.encoded(), to: url)
+    }
     return url
   }
 

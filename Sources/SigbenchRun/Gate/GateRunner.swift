@@ -32,7 +32,7 @@ public struct GateRunner: Sendable {
     var noiseWhy = noise?.incompatibility(
       machine: headMachine, corpusChecksum: session.corpus.checksum)
     let scratch = try BenchWorkers.makeScratch("gate")
-    defer { try? FileManager.default.removeItem(at: scratch) }
+    defer { BenchWorkers.removeScratch(scratch) }
 
     // 1. Timing replicates.
     let sides = try measure(

@@ -2,8 +2,8 @@ import Foundation
 import SigbenchReport
 import SigbenchResults
 
-/// Writes a run's HTML (index and sample pages) from its result alone, atomically: what `run`
-/// does last and what `sigbench report RUN_DIR` repeats.
+/// Writes a run's HTML (index, further gallery pages and sample pages) from its result alone,
+/// atomically: what `run` does last and what `sigbench report RUN_DIR` repeats.
 public enum ReportWriter {
   public static func write(_ result: RunResult, to runFolder: URL) throws {
     for s in result.samples {
@@ -15,6 +15,9 @@ public enum ReportWriter {
     if result.quality != nil {
       try AtomicFiles.write(
         Data(MetricsPage.render().utf8), to: runFolder.appendingPathComponent("metrics.html"))
+    }
+    for page in IndexPage.galleryPages(result) {
+      try AtomicFiles.write(Data(page.html.utf8), to: runFolder.appendingPathComponent(page.path))
     }
     try AtomicFiles.write(
       Data(IndexPage.render(result).utf8), to: runFolder.appendingPathComponent("index.html"))

@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchBench
 import SigbenchCore
 import SigbenchFormats
 import SigbenchQuality
@@ -9,8 +10,10 @@ import SigbenchResults
 /// base run, the per-point benchmark, the format study, the optional gate, then `result.json`,
 /// the bench files and the HTML, assembled in a `.partial` folder and renamed into place.
 ///
-/// The corpus is read by the caller once (`CorpusInput.load`) and the strategies resolved once
-/// (`StrategyResolver`); every step below uses those. Never prints; reports through `progress`.
+/// The corpus is streamed (`CorpusStream`: read, smoothed, drawn and measured one drawing at a
+/// time, then dropped; only entries, quality figures, a packed copy of the samples for the
+/// timing and the first drawings for the format study are kept) and the strategies resolved
+/// once (`StrategyResolver`). Never prints; reports through `progress`.
 public struct RunPipeline: Sendable {
   public var settings: RunSettings
   public var progress: ProgressHandler
@@ -31,43 +34,98 @@ public struct RunPipeline: Sendable {
     public var gateFolder: URL?
   }
 
-  /// Runs everything over `corpus`; `started` is the run's clock time (its id and timestamp).
+  /// Runs everything over `corpus` (read again from its path, file by file).
   public func run(_ corpus: CorpusInput, started: Date = Date()) throws -> Outcome {
+    try run(corpusAt: corpus.path, started: started)
+  }
+
+  /// Runs everything over the corpus at `path`, streamed (`CorpusStream`): each drawing is
+  /// read, smoothed, drawn and measured on one of `settings.jobs` workers and then dropped;
+  /// the timing phase replays the packed copy of the samples afterwards, alone. `started` is
+  /// the run's clock time (its id and timestamp).
+  public func run(corpusAt path: String, started: Date = Date()) throws -> Outcome {
     let strategies = settings.strategies
     let folder = RunFolder(
       out: URL(fileURLWithPath: settings.out), runID: RunFolder.makeID(started))
-    progress(
-      .note(
-        "read \(corpus.drawings.count) drawings from \(corpus.loaded.filesRead) files; "
-          + "\(strategies.count) strategies"))
+    // The file list first: a corpus that cannot be listed, or lists nothing to read, fails
+    // before anything is written.
+    let stream = CorpusStream(path: path, jobs: settings.jobs)
+    let plan: CorpusStream.Plan
+    do { plan = try stream.plan() } catch {
+      throw PipelineError(
+        .toolError, "cannot read corpus '\(path)': \(SystemErrorText.reason(error))")
+    }
+    guard !plan.files.isEmpty else {
+      throw PipelineError(.toolError, "no drawings could be read from '\(path)'")
+    }
     try folder.begin()
 
-    // Pictures and per-sample metrics, one drawing per task on every core (each task owns its
-    // images; the timing below runs alone afterwards).
+    // Pictures, per-sample metrics and quality, one drawing at a time on `jobs` workers (each
+    // task owns its images; the timing below runs alone afterwards).
     let job = SampleJob(
       images: SampleImages(spec: settings.render), strategies: strategies,
       runFolder: folder.partial)
-    var entries = try ParallelSamples.run(
-      corpus.drawings, formats: corpus.loaded.formatIDs, job: job, progress: progress)
+    let drawPictures = settings.drawPictures
+    progress(.note("reading \(plan.files.count) files with \(settings.jobs) worker(s)"))
+    var kept = try stream.run(
+      plan,
+      process: { d, index, format in
+        let item = BenchWorkload.item(d)
+        if drawPictures {
+          let entry = try job.run(d, index: index, format: format)
+          let q = strategies.map { entry.page?.quality?[$0.label] ?? QualityFigures() }
+          return .init(entry: entry, quality: q, item: item)
+        }
+        let (entry, q) = try job.measure(d, format: format)
+        return .init(entry: entry, quality: q, item: item)
+      }, progress: progress)
+    guard !kept.items.isEmpty else {
+      throw PipelineError(.toolError, "no drawings could be read from '\(path)'")
+    }
+    progress(
+      .note(
+        "read \(kept.entries.count) drawings from \(kept.loaded.filesRead) files; "
+          + "\(strategies.count) strategies"))
+    var entries = kept.entries
     if let base = settings.compareRun {
       try InkDiff(baseFolder: base.folder, base: base.result, runFolder: folder.partial)
         .apply(to: &entries)
     }
 
+    // The format study (timed encode and decode, alone), then its drawings are dropped.
+    progress(.note("format study over \(kept.study.count) drawings (\(kept.studySamples) samples)"))
+    var study = FormatTables.sheetTable(
+      FormatStudy.run(drawings: kept.study, repetitions: 1), build: BuildConfiguration.current)
+    if !kept.studyComplete {
+      study.note +=
+        " Bounded: the first \(kept.study.count) of \(kept.entries.count) drawings in corpus "
+        + "order, while their samples total at most \(stream.studySampleBudget)."
+    }
+    kept.study = []
+    // Quality and the corpus summary now, so the per-drawing figures are dropped before the
+    // timing phase.
+    let quality = QualityRun.aggregate(kept.quality, kept.loaded.drawings, strategies: strategies)
+    let corpusSummary = RunPipeline.summary(kept, root: path)
+    kept.quality = []
+    kept.loaded.drawings = []
+    MemoryTrim.release()
+
     // The per-point benchmark in this process: lanes, batches, counters.
-    progress(.note("timing \(strategies.count) strategies over \(corpus.pointCount) points"))
-    let session = BenchSession(corpus: corpus, strategies: strategies)
+    let session = BenchSession(
+      path: path, strategies: strategies, workload: BenchWorkload(items: kept.items),
+      checksum: String(kept.loaded.checksum, radix: 16), rejectedFiles: kept.loaded.rejected.count)
+    progress(.note("timing \(strategies.count) strategies over \(kept.points) points"))
     let (benchReport, benchRaw) = try benchPipeline(session).run(progress: progress)
 
     var result = RunResult(
       tool: ToolInfo.name, runID: folder.runID, createdAt: RunFolder.timestamp(started),
       commandLine: settings.commandLine, machine: benchReport.machine,
-      provenance: benchReport.provenance, corpus: RunPipeline.summary(corpus),
+      provenance: benchReport.provenance, corpus: corpusSummary,
       strategies: strategies.map(StrategyInfo.init), samples: entries, bench: benchReport)
     result.inkBaseRun = settings.compareRun?.result.runID
-    result.quality = RunPipeline.quality(entries, corpus.drawings, strategies: strategies)
-    result.formatStudy = FormatTables.sheetTable(
-      FormatStudy.run(drawings: corpus.drawings, repetitions: 1), build: BuildConfiguration.current)
+    result.quality = quality
+    result.formatStudy = study
+    kept = CorpusStream.Kept(loaded: CorpusLoader.Result(root: path))
 
     // `--baseline NAME`: the gate runs before the sheet is written, so the sheet shows verdicts.
     var gateFolder: URL?
@@ -78,6 +136,7 @@ public struct RunPipeline: Sendable {
       result.gate = report
       gateFolder = written
     }
+    progress(.note("writing the report"))
     try AtomicFiles.write(
       try result.encoded(), to: folder.partial.appendingPathComponent("result.json"))
     try BenchPipeline.write(
@@ -108,14 +167,14 @@ public struct RunPipeline: Sendable {
   }
 
   /// What the corpus held and what was left out, for the result.
-  static func summary(_ corpus: CorpusInput) -> CorpusSummary {
-    let l = corpus.loaded
+  static func summary(_ kept: CorpusStream.Kept, root: String) -> CorpusSummary {
+    let l = kept.loaded
     var formats: [String: Int] = [:]
     for f in l.formatIDs { formats[f, default: 0] += 1 }
     return CorpusSummary(
-      root: corpus.path, filesRead: l.filesRead, drawings: l.drawings.count,
-      strokes: l.drawings.reduce(0) { $0 + $1.strokes.count }, points: corpus.pointCount,
-      formats: formats, skipped: l.skipped.map { FileNote(file: $0.file, message: $0.reason) },
+      root: root, filesRead: l.filesRead, drawings: l.drawings.count, strokes: kept.strokes,
+      points: kept.points, formats: formats,
+      skipped: l.skipped.map { FileNote(file: $0.file, message: $0.reason) },
       rejected: l.rejected.map { FileNote(file: $0.file, message: $0.description) },
       warnings: l.warnings.map(\.description))
   }
@@ -133,16 +192,4 @@ extension StrategyInfo {
 public enum ToolInfo {
   public static let version = "0.1.0"
   public static var name: String { "sigbench \(version)" }
-}
-
-extension RunPipeline {
-  /// Each strategy's quality over the corpus from the per-sample figures (`QualityRun`).
-  static func quality(
-    _ entries: [SampleEntry], _ drawings: [Drawing], strategies: [ConfiguredStrategy]
-  ) -> RunQuality {
-    let figures = entries.map { e in
-      strategies.map { e.page?.quality?[$0.label] ?? QualityFigures() }
-    }
-    return QualityRun.aggregate(figures, drawings, strategies: strategies)
-  }
 }

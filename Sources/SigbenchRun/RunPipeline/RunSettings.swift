@@ -1,3 +1,4 @@
+import Foundation
 import SigbenchCore
 import SigbenchRender
 import SigbenchResults
@@ -26,6 +27,15 @@ public struct RunSettings: Sendable {
   public var bench = BenchRunSettings()
   /// The gate after the run (`--baseline NAME`), when asked.
   public var gate: GateConfiguration?
+  /// Worker threads for reading, pictures and metrics (`--jobs`); the timing runs alone.
+  public var jobs = RunSettings.defaultJobs
+  /// Whether pictures and sample pages are drawn (`--no-render` turns them off).
+  public var drawPictures = true
+
+  /// `--jobs` default: one per core.
+  public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+  /// Allowed `--jobs` values.
+  public static let jobsRange = 1...256
 
   public init(strategies: [ConfiguredStrategy]) {
     self.strategies = strategies

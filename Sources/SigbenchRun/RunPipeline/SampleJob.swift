@@ -79,6 +79,19 @@ struct SampleJob: Sendable {
 
   static func format1(_ v: Double) -> String { String(format: "%.1f", v) }
 
+  /// `--no-render`: the drawing's entry (no pictures, no page) and its quality per strategy,
+  /// measured exactly as `run` measures them with pictures.
+  func measure(_ drawing: Drawing, format: String) throws -> (SampleEntry, [QualityFigures]) {
+    var quality: [QualityFigures] = []
+    for strategy in strategies {
+      let traces = StrokeTrace.record(drawing, through: strategy)
+      quality.append(try QualityRun.drawing(drawing, traces: traces))
+    }
+    var entry = SampleJob.entry(drawing, format: format, raw: "", [:])
+    entry.sampleRate = drawing.metadata.sampleRate
+    return (entry, quality)
+  }
+
   /// Segment and element counts, the worst end gap and the error against ground truth, as the
   /// sheet's per-sample summary shows them (read off the quality figures).
   static func metrics(_ inks: [StrokeInk], _ q: QualityFigures) -> SampleMetrics {

@@ -1,0 +1,131 @@
+import SigbenchResults
+
+/// Where a record's commit comes from: the build stamp for a live append, the result file's
+/// provenance for an import (which then has no committer time).
+public struct HistoryCommit: Hashable, Sendable {
+  public var commit: String?
+  public var commitTime: String?
+  public var dirty: Bool?
+
+  public init(commit: String?, commitTime: String?, dirty: Bool?) {
+    self.commit = commit
+    self.commitTime = commitTime
+    self.dirty = dirty
+  }
+
+  /// The commit this binary was built from (`HistoryBuildStamp`).
+  public static var build: HistoryCommit {
+    HistoryCommit(
+      commit: HistoryBuildStamp.commit, commitTime: HistoryBuildStamp.commitTime,
+      dirty: HistoryBuildStamp.dirty)
+  }
+
+  /// What a result file recorded (read from the working folder at run time, before the stamp).
+  static func recorded(_ p: Provenance) -> HistoryCommit {
+    HistoryCommit(commit: p.gitCommit, commitTime: nil, dirty: p.gitDirty)
+  }
+}
+
+extension HistoryRecord {
+  /// A run's figures: the benchmark's gate metrics per strategy × lane and every ink quality
+  /// metric per strategy (lane `quality`).
+  public static func run(
+    _ r: RunResult, commit: HistoryCommit? = nil, source: String = "live"
+  ) -> HistoryRecord {
+    var m = benchMeasurements(r.bench)
+    if let q = r.quality {
+      for (strategy, figures) in q.strategies.sorted(by: { $0.key < $1.key }) {
+        for metric in QualityMetric.catalog {
+          guard let v = metric.value(in: figures), v.isFinite else { continue }
+          m.append(
+            HistoryMeasurement(
+              strategy: strategy, lane: "quality", metric: metric.id, unit: metric.unit,
+              headline: v, perProcess: []))
+        }
+      }
+    }
+    return HistoryRecord(
+      kind: "run", createdAt: r.createdAt, machine: r.machine, provenance: r.provenance,
+      commit: commit ?? .recorded(r.provenance), tool: r.tool, processes: r.bench.processes,
+      source: source, measurements: m)
+  }
+
+  /// A benchmark's figures (`bench.json`).
+  public static func bench(
+    _ b: BenchReport, commit: HistoryCommit? = nil, source: String = "live"
+  ) -> HistoryRecord {
+    HistoryRecord(
+      kind: "bench", createdAt: b.createdAt, machine: b.machine, provenance: b.provenance,
+      commit: commit ?? .recorded(b.provenance), tool: b.tool, processes: b.processes,
+      source: source, measurements: benchMeasurements(b))
+  }
+
+  /// A gate's head side only (`gate.json`): each timing comparison's head processes and their
+  /// median, and each quality comparison's head value.
+  public static func gate(
+    _ g: GateReport, commit: HistoryCommit? = nil, source: String = "live"
+  ) -> HistoryRecord {
+    var m: [HistoryMeasurement] = []
+    for t in g.timing {
+      guard let median = t.headMedian ?? HistoryRecord.median(t.head) else { continue }
+      m.append(
+        HistoryMeasurement(
+          strategy: t.strategy, lane: t.lane.rawValue, metric: t.metric.rawValue,
+          unit: t.metric.isRatio ? "ratio" : "ns", headline: median, perProcess: t.head))
+    }
+    for q in g.quality ?? [] {
+      guard let v = q.head else { continue }
+      m.append(
+        HistoryMeasurement(
+          strategy: q.strategy, lane: "quality", metric: q.metric, unit: q.unit, headline: v,
+          perProcess: []))
+    }
+    return HistoryRecord(
+      kind: "gate", createdAt: g.createdAt, machine: g.machine, provenance: g.provenance,
+      commit: commit ?? .recorded(g.provenance), tool: g.tool, processes: g.processesPerSide,
+      source: source, measurements: m)
+  }
+
+  init(
+    kind: String, createdAt: String, machine: MachineFingerprint, provenance: Provenance,
+    commit: HistoryCommit, tool: String, processes: Int, source: String,
+    measurements: [HistoryMeasurement]
+  ) {
+    self.init(
+      kind: kind, createdAt: createdAt, commit: commit.commit, commitTime: commit.commitTime,
+      dirty: commit.dirty, fingerprint: HistoryRecord.fingerprint(machine),
+      build: machine.buildConfiguration, corpusChecksum: provenance.corpusChecksum, tool: tool,
+      processes: processes, source: source, measurements: measurements)
+  }
+
+  /// The machine as one comparable string (the build is kept apart).
+  public static func fingerprint(_ m: MachineFingerprint) -> String {
+    "\(m.cpuModel); \(m.cores) cores; \(m.os); \(m.toolchain)"
+  }
+
+  /// Each strategy × lane's gate metrics: the headline (`LaneFigures.gateMetrics`, the median
+  /// over processes with several) and every process's value (`replicates`).
+  static func benchMeasurements(_ b: BenchReport) -> [HistoryMeasurement] {
+    var perProcess: [ReplicateKey: [Double]] = [:]
+    for r in b.replicates { perProcess[r.key] = r.values }
+    var out: [HistoryMeasurement] = []
+    for f in b.figures {
+      for (metric, value) in f.gateMetrics.sorted(by: { $0.key < $1.key }) {
+        let key = ReplicateKey(strategy: f.strategy, lane: f.lane, metric: metric)
+        out.append(
+          HistoryMeasurement(
+            strategy: f.strategy, lane: f.lane.rawValue, metric: metric.rawValue,
+            unit: metric.isRatio ? "ratio" : "ns", headline: value,
+            perProcess: perProcess[key] ?? []))
+      }
+    }
+    return out
+  }
+
+  /// The median of `values`; `nil` when empty. O(n log n).
+  static func median(_ values: [Double]) -> Double? {
+    let s = values.filter(\.isFinite).sorted()
+    guard !s.isEmpty else { return nil }
+    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+  }
+}

@@ -1,0 +1,103 @@
+/// One recorded run as the history stores it: where the figures came from (the commit the
+/// binary was built from, the machine, the build, the corpus) and the figures themselves.
+public struct HistoryRecord: Hashable, Sendable {
+  /// `run`, `bench` or `gate` (a gate's head side only).
+  public var kind: String
+  /// ISO 8601 UTC time the run started.
+  public var createdAt: String
+  /// Full commit hash the binary was built from (`nil`: unknown, e.g. not built in a checkout).
+  public var commit: String?
+  /// That commit's committer time, ISO 8601 (`nil` when unknown, e.g. imported old runs).
+  public var commitTime: String?
+  /// Uncommitted changes in the checkout the binary was built from.
+  public var dirty: Bool?
+  /// The machine (`cpu; cores; os; toolchain`); figures compare only on equal fingerprints.
+  public var fingerprint: String
+  /// `release` or `debug`.
+  public var build: String
+  /// FNV-1a 64 of the corpus files, hex.
+  public var corpusChecksum: String
+  public var tool: String
+  /// Worker processes behind each headline (1: measured in-process).
+  public var processes: Int
+  /// `live` for an append by the measuring command, else the imported file's path.
+  public var source: String
+  public var measurements: [HistoryMeasurement]
+
+  public init(
+    kind: String, createdAt: String, commit: String?, commitTime: String?, dirty: Bool?,
+    fingerprint: String, build: String, corpusChecksum: String, tool: String, processes: Int,
+    source: String, measurements: [HistoryMeasurement]
+  ) {
+    self.kind = kind
+    self.createdAt = createdAt
+    self.commit = commit
+    self.commitTime = commitTime
+    self.dirty = dirty
+    self.fingerprint = fingerprint
+    self.build = build
+    self.corpusChecksum = corpusChecksum
+    self.tool = tool
+    self.processes = processes
+    self.source = source
+    self.measurements = measurements
+  }
+
+  /// Identifies the run by content, not by where it was read from: the kind, start time,
+  /// machine, build, corpus and every figure (FNV-1a 64, hex). The same run appended live and
+  /// imported later from its folder gets the same key, so it is stored once.
+  ///
+  /// - Complexity: O(m log m) for m measurements.
+  public var key: String {
+    var text = [kind, createdAt, fingerprint, build, corpusChecksum].joined(separator: "|")
+    for m in measurements.sorted(by: { $0.sortKey < $1.sortKey }) {
+      text += "|\(m.sortKey)=\(m.headline)"
+    }
+    return fnv1a64Hex(text)
+  }
+
+  /// True when two runs' figures may sit on one line: same machine, build and corpus.
+  public var comparabilityGroup: String {
+    [fingerprint, build, corpusChecksum].joined(separator: " · ")
+  }
+}
+
+/// One strategy × lane × metric figure of a run.
+public struct HistoryMeasurement: Hashable, Sendable {
+  public var strategy: String
+  /// `smooth`, `smooth+raster`, or `quality` for ink quality metrics.
+  public var lane: String
+  /// A gate metric (`batch-p50`, …) or a quality metric id (`accuracy-mean`, …).
+  public var metric: String
+  /// `ns`, `ratio`, or the quality metric's unit.
+  public var unit: String
+  /// The headline: the median over processes (or the single process's value).
+  public var headline: Double
+  /// Every process's value, in process order (empty when not kept).
+  public var perProcess: [Double]
+
+  public init(
+    strategy: String, lane: String, metric: String, unit: String, headline: Double,
+    perProcess: [Double]
+  ) {
+    self.strategy = strategy
+    self.lane = lane
+    self.metric = metric
+    self.unit = unit
+    self.headline = headline
+    self.perProcess = perProcess
+  }
+
+  var sortKey: String { "\(strategy)|\(lane)|\(metric)" }
+}
+
+/// FNV-1a 64 of the UTF-8 bytes of `text`, as 16 hex digits.
+func fnv1a64Hex(_ text: String) -> String {
+  var h: UInt64 = 0xcbf2_9ce4_8422_2325
+  for b in text.utf8 {
+    h ^= UInt64(b)
+    h = h &* 0x0000_0100_0000_01b3
+  }
+  let hex = String(h, radix: 16)
+  return String(repeating: "0", count: 16 - hex.count) + hex
+}

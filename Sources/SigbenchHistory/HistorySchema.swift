@@ -1,0 +1,51 @@
+/// The history database's schema as an ordered list of migrations. `PRAGMA user_version` holds
+/// the number of migrations applied; opening a database applies the missing ones in order, each
+/// in its own transaction, so an older file is brought up to date in place and a newer one
+/// (written by a later sigbench) is refused rather than misread.
+///
+/// Tables (version 2):
+/// - `runs`: one row per recorded `run`, `bench` or `gate` (its head side); `run_key` is a
+///   content hash that makes appends and imports idempotent.
+/// - `measurements`: one row per strategy × lane × metric of a run: the headline figure and
+///   every process's value (a JSON array).
+public enum HistorySchema {
+  /// Migration `i` takes the database from version `i` to `i + 1`.
+  public static let migrations: [String] = [
+    // 1: runs and their figures.
+    """
+    CREATE TABLE runs(
+      id INTEGER PRIMARY KEY,
+      run_key TEXT NOT NULL UNIQUE,
+      kind TEXT NOT NULL,
+      created_at TEXT NOT NULL,
+      commit_sha TEXT,
+      commit_time TEXT,
+      dirty INTEGER,
+      fingerprint TEXT NOT NULL,
+      build TEXT NOT NULL,
+      corpus_checksum TEXT NOT NULL,
+      tool TEXT NOT NULL,
+      processes INTEGER NOT NULL
+    );
+    CREATE TABLE measurements(
+      run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+      strategy TEXT NOT NULL,
+      lane TEXT NOT NULL,
+      metric TEXT NOT NULL,
+      headline REAL NOT NULL,
+      per_process TEXT NOT NULL,
+      PRIMARY KEY(run_id, strategy, lane, metric)
+    );
+    """,
+    // 2: where a run came from (live or an imported file), the unit of each figure, and an
+    // index for reading one series.
+    """
+    ALTER TABLE runs ADD COLUMN source TEXT NOT NULL DEFAULT 'live';
+    ALTER TABLE measurements ADD COLUMN unit TEXT NOT NULL DEFAULT '';
+    CREATE INDEX measurements_series ON measurements(strategy, lane, metric);
+    """,
+  ]
+
+  /// The version a database has once every migration ran.
+  public static var currentVersion: Int { migrations.count }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// The benchmark history: an SQLite database (default `<out>/history.sqlite`) that every `run`,
+/// `bench` and `gate` appends its figures to.
+///
+/// The database is the one stated exception to write-then-rename: SQLite's transactions are the
+/// atomicity. It runs in WAL mode (readers never block the writer) with a busy timeout, and each
+/// append is one `BEGIN IMMEDIATE` transaction, so two runs writing at once both land (the
+/// second waits for the first's lock), and a process killed mid-write leaves the last committed
+/// state (SQLite's journal is rolled back on the next open).
+public struct HistoryStore {
+  /// How long a writer waits for another's lock, ms: long enough for a whole import.
+  public static let busyTimeoutMs: Int32 = 30_000
+  /// The file name under the output folder.
+  public static let defaultFileName = "history.sqlite"
+
+  let db: SQLiteDatabase
+
+  /// Opens the database at `path` (created when missing, its folder too) and brings its schema
+  /// up to `upTo` migrations (default: all of them).
+  public init(path: String, upTo version: Int = HistorySchema.currentVersion) throws {
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    db = try SQLiteDatabase(path: path, busyTimeoutMs: HistoryStore.busyTimeoutMs)
+    let mode = try db.query("PRAGMA journal_mode=WAL") { $0.text(0) }.first ?? ""
+    guard mode.lowercased() == "wal" else {
+      throw HistoryError("\(path): could not switch to WAL mode (journal_mode is '\(mode)')")
+    }
+    try db.execute("PRAGMA foreign_keys=ON")
+    try migrate(upTo: version)
+  }
+
+  /// The schema version of the open database (`PRAGMA user_version`).
+  public func schemaVersion() throws -> Int {
+    Int(try db.query("PRAGMA user_version") { $0.int(0) }.first ?? 0)
+  }
+
+  /// Applies the missing migrations, each in its own transaction, re-reading the version
+  /// inside the lock so two processes opening a fresh file migrate it once.
+  func migrate(upTo target: Int) throws {
+    for step in 0..<target {
+      try db.transaction {
+        let version = try schemaVersion()
+        guard version <= HistorySchema.currentVersion else {
+          throw HistoryError(
+            "\(db.path): schema version \(version) is newer than this sigbench supports "
+              + "(\(HistorySchema.currentVersion)); use a newer sigbench")
+        }
+        guard version == step else { return }
+        try db.execute(HistorySchema.migrations[step])
+        try db.execute("PRAGMA user_version=\(step + 1)")
+      }
+    }
+  }
+
+  /// Appends `record` in one transaction. Returns `false` (and stores nothing) when a run with
+  /// the same content key is already stored.
+  ///
+  /// - Complexity: O(m) statements for m measurements.
+  @discardableResult
+  public func append(_ record: HistoryRecord) throws -> Bool {
+    let key = record.key
+    return try db.transaction {
+      let exists = try db.query("SELECT 1 FROM runs WHERE run_key = ?", [.text(key)]) { _ in 1 }
+      guard exists.isEmpty else { return false }
+      try db.run(
+        """
+        INSERT INTO runs(run_key, kind, created_at, commit_sha, commit_time, dirty, fingerprint,
+          build, corpus_checksum, tool, processes, source)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+        [
+          .text(key), .text(record.kind), .text(record.createdAt), .optional(record.commit),
+          .optional(record.commitTime), .optional(record.dirty), .text(record.fingerprint),
+          .text(record.build), .text(record.corpusChecksum), .text(record.tool),
+          .int(Int64(record.processes)), .text(record.source),
+        ])
+      let id = db.lastInsertRowID
+      let insert = try db.prepare(
+        """
+        INSERT OR REPLACE INTO measurements(run_id, strategy, lane, metric, unit, headline,
+          per_process) VALUES (?, ?, ?, ?, ?, ?, ?)
+        """)
+      for m in record.measurements where m.headline.isFinite {
+        let values: [SQLValue] = [
+          .int(id), .text(m.strategy), .text(m.lane), .text(m.metric), .text(m.unit),
+          .double(m.headline), .text(HistoryStore.encode(m.perProcess)),
+        ]
+        for (i, v) in values.enumerated() { try insert.bind(v, at: Int32(i + 1)) }
+        while try insert.step() {}
+        insert.reset()
+      }
+      return true
+    }
+  }
+
+  /// `PRAGMA integrity_check`: "ok" for a sound file.
+  public func integrityCheck() throws -> String {
+    try db.query("PRAGMA integrity_check") { $0.text(0) }.joined(separator: "; ")
+  }
+
+  /// Per-process values as a JSON array (shortest round-trip digits).
+  static func encode(_ values: [Double]) -> String {
+    "[" + values.filter(\.isFinite).map { "\($0)" }.joined(separator: ",") + "]"
+  }
+
+  /// Per-process values from their JSON array (spaces after commas allowed).
+  static func decode(_ text: String) -> [Double] {
+    text.dropFirst().dropLast().split(separator: ",").compactMap {
+      Double($0.trimmingCharacters(in: .whitespaces))
+    }
+  }
+}

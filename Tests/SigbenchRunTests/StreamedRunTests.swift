@@ -1,0 +1,167 @@
+import Foundation
+import SigbenchBench
+import SigbenchCore
+import SigbenchResults
+import Testing
+
+@testable import SigbenchRun
+
+/// Issue 16, items 2 and 3: the run streams its corpus (one drawing at a time, only a packed
+/// copy of the samples kept for the timing) on `--jobs` worker threads, and the results do not
+/// depend on the number of workers. Scaled down from the 10,000-file corpus to a few fixtures.
+@Suite("streamed run and --jobs", .serialized)
+struct StreamedRunTests {
+  static let fixtures = RunPipelineTests.fixtures
+
+  /// A corpus of a few small fixtures, copied `copies` times into subfolders.
+  static func corpus(copies: Int) throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "sigbench-stream-\(UUID().uuidString)")
+    for c in 0..<copies {
+      let sub = dir.appendingPathComponent("c\(c)")
+      try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+      for name in ["loop", "sharp-corner", "tap", "two-samples", "uneven-spacing"] {
+        try FileManager.default.copyItem(
+          atPath: fixtures + "/\(name).sigbench.json",
+          toPath: sub.appendingPathComponent("\(name).sigbench.json").path)
+      }
+    }
+    try Data("not ink".utf8).write(to: dir.appendingPathComponent("c0/notes.xyz"))
+    return dir
+  }
+
+  static func run(_ corpus: URL, jobs: Int, pictures: Bool, events: RunPipelineTests.Events? = nil)
+    throws -> RunResult
+  {
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "sigbench-stream-out-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: out) }
+    var settings = RunSettings(
+      strategies: try StrategyResolver.resolve("catmull-rom", reference: .added))
+    settings.out = out.path
+    settings.bench.counters = false
+    settings.jobs = jobs
+    settings.drawPictures = pictures
+    let handler: ProgressHandler = { e in events?.add(e) }
+    let outcome = try RunPipeline(settings: settings, progress: handler).run(
+      corpusAt: corpus.path)
+    if !pictures {
+      let img = outcome.folder.appendingPathComponent("img")
+      let pngs = (FileManager.default.subpaths(atPath: img.path) ?? []).filter {
+        $0.hasSuffix(".png")
+      }
+      #expect(pngs.isEmpty, "--no-render drew \(pngs)")
+      #expect(!FileManager.default.fileExists(atPath: outcome.folder.path + "/samples"))
+    }
+    return outcome.result
+  }
+
+  @Test("--jobs 3 gives the same samples, quality, corpus and checksum as --jobs 1")
+  func jobsDoNotChangeResults() throws {
+    let corpus = try Self.corpus(copies: 3)
+    defer { try? FileManager.default.removeItem(at: corpus) }
+    let one = try Self.run(corpus, jobs: 1, pictures: true)
+    let three = try Self.run(corpus, jobs: 3, pictures: true)
+    #expect(one.samples == three.samples)
+    #expect(one.quality == three.quality)
+    #expect(one.corpus == three.corpus)
+    #expect(one.bench.corpus == three.bench.corpus)
+    #expect(one.formatStudy?.rows.map { $0[0] } == three.formatStudy?.rows.map { $0[0] })
+    #expect(one.samples.map(\.name) == one.samples.map(\.name).sorted())
+    #expect(one.corpus.skipped.map(\.file) == ["c0/notes.xyz"])
+  }
+
+  @Test("the streamed run equals a run over the corpus read whole (CorpusInput)")
+  func streamedEqualsWhole() throws {
+    let corpus = try Self.corpus(copies: 1)
+    defer { try? FileManager.default.removeItem(at: corpus) }
+    let whole = try CorpusInput.load(corpus.path)
+    let r = try Self.run(corpus, jobs: 2, pictures: false)
+    #expect(r.corpus.points == whole.pointCount)
+    #expect(r.corpus.drawings == whole.drawings.count)
+    #expect(r.corpus.strokes == whole.drawings.reduce(0) { $0 + $1.strokes.count })
+    #expect(r.bench.corpus.checksum == whole.checksum)
+    #expect(r.samples.map(\.name) == whole.drawings.map(\.name))
+    // Quality is measured without pictures too, and equals the aggregate over whole drawings.
+    let strategies = try StrategyResolver.resolve("catmull-rom", reference: .added)
+    #expect(
+      r.quality?.strategies == (try QualityRun.measure(whole.drawings, strategies: strategies)))
+    #expect(r.samples.allSatisfy { $0.page == nil && $0.images.isEmpty })
+  }
+
+  @Test("timing starts only after every drawing was read and measured")
+  func timingRunsAlone() throws {
+    let corpus = try Self.corpus(copies: 2)
+    defer { try? FileManager.default.removeItem(at: corpus) }
+    let events = RunPipelineTests.Events()
+    _ = try Self.run(corpus, jobs: 2, pictures: false, events: events)
+    let list = events.list
+    let timing = try #require(
+      list.firstIndex { if case .note(let t) = $0 { t.hasPrefix("timing ") } else { false } })
+    let lastRead = try #require(
+      list.lastIndex {
+        if case .advance(let label, _, _) = $0 { label.hasPrefix("reading") } else { false }
+      })
+    #expect(lastRead < timing)
+    if case .advance(_, let done, let total) = list[lastRead] { #expect(done == total) }
+  }
+
+  @Test("BoundedWorkers never runs more than `jobs` bodies at once; 1 runs on this thread")
+  func boundedWorkers() throws {
+    final class Count: @unchecked Sendable {
+      let lock = NSLock()
+      var active = 0
+      var most = 0
+      var left = 40
+      var threads: Set<String> = []
+    }
+    for jobs in [1, 2, 5] {
+      let c = Count()
+      try BoundedWorkers.run(jobs: jobs) {
+        while true {
+          c.lock.lock()
+          guard c.left > 0 else {
+            c.lock.unlock()
+            return
+          }
+          c.left -= 1
+          c.active += 1
+          c.most = max(c.most, c.active)
+          c.threads.insert("\(Thread.current)")
+          c.lock.unlock()
+          usleep(2_000)
+          c.lock.lock()
+          c.active -= 1
+          c.lock.unlock()
+        }
+      }
+      #expect(c.most <= jobs)
+      #expect(c.left == 0)
+      if jobs == 1 { #expect(c.threads == ["\(Thread.current)"]) }
+    }
+    struct Boom: Error {}
+    #expect(throws: Boom.self) { try BoundedWorkers.run(jobs: 2) { throw Boom() } }
+  }
+
+  @Test("what the timing keeps is at most 32 bytes a sample; the format study is bounded")
+  func packedCopy() throws {
+    let corpus = try Self.corpus(copies: 1)
+    defer { try? FileManager.default.removeItem(at: corpus) }
+    var stream = CorpusStream(path: corpus.path, jobs: 2)
+    stream.studySampleBudget = 100
+    let kept = try stream.run(
+      process: { d, _, _ in
+        .init(
+          entry: SampleJob.entry(d, format: "", raw: "", [:]), quality: [],
+          item: BenchWorkload.item(d))
+      },
+      progress: ignoreProgress)
+    let bytes = kept.items.reduce(0) { $0 + $1.strokes.packedBytes }
+    #expect(kept.points > 0)
+    #expect(bytes <= 32 * kept.points + 8 * kept.strokes)
+    #expect(kept.loaded.drawings.allSatisfy { $0.strokes.isEmpty && $0.hover.isEmpty })
+    #expect(!kept.studyComplete)
+    #expect(kept.studySamples <= 100)
+    #expect(kept.study.reduce(0) { $0 + $1.sampleCount } == kept.studySamples)
+  }
+}

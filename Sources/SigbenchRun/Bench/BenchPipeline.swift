@@ -20,6 +20,9 @@ public struct BenchPipeline: Sendable {
   /// Why counters are skipped when `counters` is false.
   public var skipReason = "not measured (--no-counters)"
   public var counterPoints = 1000
+  /// Layouts the counter worker runs at (`BenchWorkers.counterLayouts`: the four that `bench`,
+  /// `baseline save` and the gate use, so their figures compare; `run` shows one).
+  public var counterLayouts = BenchWorkers.counterLayouts
   public var injection: Injection?
 
   public init(
@@ -78,7 +81,7 @@ public struct BenchPipeline: Sendable {
         strategies: session.strategiesText, lanes: options.lanes)
       (counterRun, counterFigures) = BenchWorkers.counters(
         job, points: counterPoints, startPoints: options.startPoints, scratch: scratch,
-        tag: GateSide.head.rawValue)
+        tag: GateSide.head.rawValue, layouts: counterLayouts)
     }
     let figures = AcrossProcesses.headline(perProcess)
     var report = BenchReport(

@@ -104,7 +104,7 @@ public enum BenchWorkers {
   /// Name of the padding variable.
   static let layoutVariable = "SIGBENCH_LAYOUT"
 
-  /// Runs the counter worker under callgrind once per layout of `counterLayouts` and parses its
+  /// Runs the counter worker under callgrind once per layout of `layouts` and parses its
   /// dumps; figures are the mean over layouts with their spread. Never throws for a missing
   /// or failing valgrind: the counters are then "unavailable" with the reason.
   ///
@@ -112,9 +112,10 @@ public enum BenchWorkers {
   /// binary location: the binary is copied to `<scratch>/cg-<tag>/exe` and the scratch
   /// folder's name has a fixed width (`makeScratch`), so the head and base workers of a gate,
   /// and a baseline's worker, start with the same stack and heap layout.
-  static func counters(_ job: Job, points: Int, startPoints: Int, scratch: URL, tag: String)
-    -> (CounterRunInfo, [CounterFigures])
-  {
+  static func counters(
+    _ job: Job, points: Int, startPoints: Int, scratch: URL, tag: String,
+    layouts: [Int] = counterLayouts
+  ) -> (CounterRunInfo, [CounterFigures]) {
     let sizes = subset(points)
     let subsetInfo = Dictionary(uniqueKeysWithValues: sizes.map { ($0.key.rawValue, $0.value) })
     let fixedTag = String(tag.prefix(4)).padding(toLength: 4, withPad: "_", startingAt: 0)
@@ -147,14 +148,14 @@ public enum BenchWorkers {
       var info = CounterRunInfo(
         tool: "callgrind", command: command, subsetPoints: subsetInfo, startPoints: startPoints,
         unavailableReason: why)
-      info.layouts = counterLayouts
+      info.layouts = layouts
       return (info, [])
     }
     guard let valgrind = findValgrind() else {
       return unavailable("valgrind is not installed (scripts/install-deps.sh installs it)")
     }
     var perLayout: [[CounterFigures]] = []
-    for (i, pad) in counterLayouts.enumerated() {
+    for (i, pad) in layouts.enumerated() {
       let file = folder.appendingPathComponent("plan\(i).json")
       let args =
         vgBase + [
@@ -183,7 +184,7 @@ public enum BenchWorkers {
     var info = CounterRunInfo(
       tool: "callgrind", command: command, subsetPoints: subsetInfo, startPoints: startPoints,
       unavailableReason: nil)
-    info.layouts = counterLayouts
+    info.layouts = layouts
     return (info, CounterLayouts.mean(perLayout))
   }
 

@@ -158,6 +158,9 @@ public struct RunPipeline: Sendable {
       session: session, options: options, processes: 1,
       counters: settings.bench.counters && !BuildConfiguration.isDebug,
       counterPoints: settings.bench.counterPoints, injection: options.injection)
+    // The sheet shows counters at one layout (a quarter of the callgrind time); `bench`,
+    // `baseline save` and the gate (also `run --baseline`) count at all four.
+    pipeline.counterLayouts = [BenchWorkers.counterLayouts[0]]
     if BuildConfiguration.isDebug && settings.bench.counters {
       pipeline.skipReason =
         "not measured by `run` on a debug build (counters gate release builds; "

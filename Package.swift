@@ -36,6 +36,8 @@ let package = Package(
     // zlib (Debian `zlib1g-dev`) for the format study's gzip-compressed sizes and for
     // ZIP-compressed chunks of Wacom UIM files.
     .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+    // OpenSSL's libcrypto (Debian `libssl-dev`) for SHA-256: the capture page's policy hashes.
+    .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", providers: [.apt(["libssl-dev"])]),
     // liblzma (Debian `liblzma-dev`, XZ Utils) for LZMA-compressed chunks of Wacom UIM files.
     .systemLibrary(name: "CLZMA", path: "Sources/CLZMA", providers: [.apt(["liblzma-dev"])]),
     // libgd through pkg-config name `gdlib`; `pkgConfig:` is omitted on purpose because it makes
@@ -76,7 +78,7 @@ let package = Package(
       dependencies: [
         "SigbenchCore", "SigbenchStrategies", "SigbenchFormats", "SigbenchRender",
         "SigbenchResults", "SigbenchBench", "SigbenchReport", "SigbenchRun", "SigbenchSynth",
-        "SigbenchHistory",
+        "SigbenchHistory", "CCrypto",
       ],
       // The capture page's HTML, CSS and script (`sigbench capture`), installed beside the
       // binary and inlined into one file when the command runs.

@@ -10,6 +10,7 @@
 #   librsvg2-bin            rsvg-convert: rasterizes exported SVG for the parity test
 #   poppler-utils           pdftoppm: rasterizes exported PDF for the parity test
 #   libsqlite3-dev          the benchmark history database (the CSQLite system library)
+#   libssl-dev              SHA-256 (libcrypto) for the capture page's CSP hashes (CCrypto)
 # Asked for by the browser checks (as arguments):
 #   chromium                headless browser of check-report.sh, check-capture.sh and the
 #                           capture page's pressure-rule test
@@ -17,7 +18,7 @@
 set -euo pipefail
 
 packages=(libgd-dev pkg-config zlib1g-dev liblzma-dev libxml2-dev valgrind libcairo2-dev
-  librsvg2-bin poppler-utils libsqlite3-dev)
+  librsvg2-bin poppler-utils libsqlite3-dev libssl-dev)
 if [[ $# -gt 0 ]]; then packages+=("$@"); fi
 
 missing=()

@@ -2,9 +2,9 @@
 """Kills `run`, `baseline save` and `gate` at random moments and checks what is left.
 
 For people, on demand (the default: 50 kills of each command), with a short round in CI
-(`scripts/test.sh` runs `--rounds 4`). Seeded: the seed is printed and `--seed N` repeats a
-series exactly (the same moments, the same signals; the machine's speed still moves what
-each moment hits).
+(`scripts/test.sh` runs `--rounds 2 --quick`, under two minutes on a debug build). Seeded:
+the seed is printed and `--seed N` repeats a series exactly (the same moments, the same
+signals; the machine's speed still moves what each moment hits).
 
 Each round starts one command on Corpus/fixtures (`--processes 2` for save and gate, counters
 on), waits a random time drawn from [0, 1.2 x the command's measured duration), and sends
@@ -22,7 +22,12 @@ At the end one more `run` must sweep every leftover of the killed processes (a n
 item), after which nothing partial is left anywhere under the output folder or the private
 temporary folder.
 
-Usage: scripts/kill-test.py [--binary PATH] [--rounds N] [--seed N] [--keep]
+`--quick` (the CI round) keeps every check but makes each command cheaper: one strategy
+(`straight`) instead of two, and no separate timed `gate` before the kills: its kill window is
+GATE_OVER_SAVE x the measured `baseline save` duration (a gate does a save's timing and counting
+for the head, plus the comparison).
+
+Usage: scripts/kill-test.py [--binary PATH] [--rounds N] [--seed N] [--quick] [--keep]
 """
 
 import argparse
@@ -41,6 +46,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SIGNALS = [(signal.SIGKILL, 0.6), (signal.SIGINT, 0.2), (signal.SIGTERM, 0.2)]
 EXPECTED = {signal.SIGINT: 130, signal.SIGTERM: 143}
+# A gate's duration over a save's on Corpus/fixtures (debug build, 2 strategies: 55.2 / 38.7 s).
+GATE_OVER_SAVE = 1.4
 
 
 def parse_args():
@@ -48,6 +55,8 @@ def parse_args():
     p.add_argument("--binary", default=str(ROOT / ".build/release/sigbench"))
     p.add_argument("--rounds", type=int, default=50, help="kills per command (default 50)")
     p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--quick", action="store_true",
+                   help="the CI round: one strategy, the gate's window from the save's duration")
     p.add_argument("--keep", action="store_true", help="keep the work folder")
     return p.parse_args()
 
@@ -57,8 +66,9 @@ class Failure(Exception):
 
 
 class KillTest:
-    def __init__(self, binary, rounds, seed):
+    def __init__(self, binary, rounds, seed, quick=False):
         self.binary = str(Path(binary).resolve())
+        self.quick = quick
         self.rounds = rounds
         self.seed = seed
         self.rng = random.Random(seed)
@@ -76,7 +86,7 @@ class KillTest:
 
     def command(self, kind):
         common = ["--corpus", str(self.corpus), "--out", str(self.out)]
-        s = ["--strategies", "straight,catmull-rom"]
+        s = ["--strategies", "straight" if self.quick else "straight,catmull-rom"]
         if kind == "run":
             return [self.binary, "run", *common, *s]
         if kind == "save":
@@ -199,13 +209,15 @@ class KillTest:
                 raise Failure(f"{where}: left partial state after {sig.name}: {left}")
 
     def run(self):
-        print(f"kill-test: seed {self.seed}, {self.rounds} kills per command, work {self.work}")
+        mode = " (quick)" if self.quick else ""
+        print(f"kill-test: seed {self.seed}, {self.rounds} kills per command{mode}, work {self.work}")
         # A baseline to gate against and to protect, with an acknowledgement in it.
         save_duration = self.timed("save")
         subprocess.run([self.binary, "baseline", "ack", "kt", "--out", str(self.out), "--strategy",
                         "straight", "--reason", "kill-test", "--quiet"], env=self.env, check=True,
                        stdout=subprocess.DEVNULL)
-        durations = {"run": self.timed("run"), "save": save_duration, "gate": self.timed("gate")}
+        durations = {"run": self.timed("run"), "save": save_duration}
+        durations["gate"] = GATE_OVER_SAVE * save_duration if self.quick else self.timed("gate")
         print("kill-test: durations " + ", ".join(f"{k} {v:.1f} s" for k, v in durations.items()))
         started = time.monotonic()
         for kind in ("run", "save", "gate"):
@@ -241,7 +253,7 @@ def main():
     if not os.access(a.binary, os.X_OK):
         print(f"kill-test: no binary at {a.binary} (swift build -c release)", file=sys.stderr)
         return 1
-    t = KillTest(a.binary, a.rounds, seed)
+    t = KillTest(a.binary, a.rounds, seed, a.quick)
     try:
         code = t.run()
     except Failure as e:

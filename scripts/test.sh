@@ -56,7 +56,7 @@ echo "== fuzz smoke: every reader 5 s under libFuzzer and the address sanitizer"
 scripts/fuzz.sh all 5
 
 echo "== kill test: run, baseline save and gate killed at random moments (2 of each)"
-python3 scripts/kill-test.py --binary .build/debug/sigbench --rounds 2
+python3 scripts/kill-test.py --binary .build/debug/sigbench --rounds 2 --quick
 
 echo "== tests"
 export SIGBENCH_RECORD=never

@@ -13,18 +13,46 @@ import SigbenchCore
 /// Σⱼ (κⱼ₊₁ − κⱼ)² / |qⱼ₊₁ − qⱼ|, in px⁻³. A kink of angle θ therefore adds about 2θ²/h³:
 /// tangent breaks count, which is what separates a polyline from a smooth curve. A path
 /// shorter than 3 steps has energy 0.
+///
+/// The energy is also split by where it arises (issue 12's rule for joins, applied to the
+/// energy): the term of step qⱼ → qⱼ₊₁ is "at a true corner" when qⱼ or qⱼ₊₁ lies within
+/// `QualityConstants.cornerJoinRadius` (2 px) of a corner point of the reference
+/// (`TrueCorners`), else "away". The two parts add up to the whole, so a strategy that rounds a
+/// real corner lowers only the corner part and is not rewarded on the part away from corners.
 enum CurvatureVariation {
+  /// One stroke's energy, px⁻³: in all, and the part away from true corners.
+  struct Energy: Equatable {
+    var total = 0.0
+    var awayFromCorners = 0.0
+    /// The centreline length, px.
+    var length = 0.0
+  }
+
   /// The energy of one stroke's centreline, px⁻³, and its length, px.
   ///
   /// - Complexity: O(c + L / h).
   static func energy(_ shape: InkShape) -> (energy: Double, length: Double) {
+    let e = energy(shape, corners: nil)
+    return (e.total, e.length)
+  }
+
+  /// The energy of one stroke's centreline, split by `corners` (none: all of it is away).
+  ///
+  /// - Complexity: O(c + (L / h) · k) for k the corner points near a sample point (grid).
+  static func energy(_ shape: InkShape, corners: TrueCorners?) -> Energy {
     let length = shape.path.length
-    guard length > 0 else { return (0, 0) }
+    guard length > 0 else { return Energy() }
     let n = max(1, (length / QualityConstants.curvatureSpacing).rounded())
     let q = shape.path.resampled(every: length / n, on: shape.segments)
-    guard q.count >= 4 else { return (0, length) }
+    guard q.count >= 4 else { return Energy(length: length) }
+    let corners = corners.flatMap { $0.points.isEmpty ? nil : $0 }
+    var near = [Bool](repeating: false, count: corners == nil ? 0 : q.count)
+    if let corners {
+      for j in q.indices { near[j] = corners.isNear(q[j]) }
+    }
     var previous: Double?
     var energy = 0.0
+    var away = 0.0
     for j in 1..<(q.count - 1) {
       let a = q[j] - q[j - 1]
       let b = q[j + 1] - q[j]
@@ -32,10 +60,12 @@ enum CurvatureVariation {
       guard mean > 0 else { continue }
       let kappa = atan2(a.cross(b), a.dot(b)) / mean
       if let k = previous, a.length > 0 {
-        energy += (kappa - k) * (kappa - k) / a.length
+        let term = (kappa - k) * (kappa - k) / a.length
+        energy += term
+        if near.isEmpty || !(near[j - 1] || near[j]) { away += term }
       }
       previous = kappa
     }
-    return (energy, length)
+    return Energy(total: energy, awayFromCorners: away, length: length)
   }
 }

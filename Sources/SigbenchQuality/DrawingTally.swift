@@ -17,6 +17,7 @@ struct DrawingTally {
   var turns: [Double] = []
   var cornerTurns: [Double] = []
   var energy = 0.0
+  var energyAway = 0.0
   var centerlineLength = 0.0
   var width = WidthProfile()
   var pressures: [Double] = []
@@ -71,8 +72,9 @@ struct DrawingTally {
         turns.append(join.degrees)
       }
     }
-    let e = CurvatureVariation.energy(shape)
-    energy += e.energy
+    let e = CurvatureVariation.energy(shape, corners: corners)
+    energy += e.total
+    energyAway += e.awayFromCorners
     centerlineLength += e.length
     width.add(shape, discs: trace.ink.discs)
     let projections = SampleProjection.project(input, onto: shape)
@@ -113,6 +115,7 @@ struct DrawingTally {
     if centerlineLength > 0 {
       f.inkLength = centerlineLength
       f.curvatureVariation = energy / centerlineLength
+      f.curvatureVariationAway = energyAway / centerlineLength
     } else if !references.isEmpty {
       f.inkLength = 0
     }

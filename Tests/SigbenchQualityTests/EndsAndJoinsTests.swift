@@ -81,3 +81,40 @@ private func drawing(_ points: [(Double, Double)], truth: [Point]? = nil) -> Dra
   #expect(f.joins == 5)
   #expect(abs(try #require(f.turnMax) - 20) < 1e-9)
 }
+
+@Test func curvatureVariationAtARealCornerIsSetApartFromTheRest() throws {
+  // A 90° corner of the reference drawn sharp: all of its energy lies within 2 px of the
+  // corner, so the part away from corners is 0 while the whole is large.
+  let points = (0...5).map { (Double($0) * 10, 0.0) } + (1...5).map { (50.0, Double($0) * 10) }
+  let f = QualityMeasure.drawing(drawing(points), strategy: straight)
+  let whole = try #require(f.curvatureVariation)
+  #expect(whole > 0.01)
+  #expect(try #require(f.curvatureVariationAway) == 0)
+}
+
+@Test func curvatureVariationAwayFromCornersCountsKinksThatAreNoCorner() throws {
+  // The input turns 20° per vertex (no true corner): every kink is away from corners, so
+  // the part away equals the whole.
+  var points: [(Double, Double)] = [(0, 0)]
+  var heading = 0.0
+  for _ in 0..<6 {
+    let last = points[points.count - 1]
+    points.append((last.0 + 10 * cos(heading), last.1 + 10 * sin(heading)))
+    heading += 20 * Double.pi / 180
+  }
+  let f = QualityMeasure.drawing(drawing(points), strategy: straight)
+  let whole = try #require(f.curvatureVariation)
+  #expect(whole > 0.001)
+  #expect(try #require(f.curvatureVariationAway) == whole)
+}
+
+@Test func curvatureVariationPartsAddUpWhenACornerAndKinksMeet() throws {
+  // A sharp 90° corner plus 20° kinks far from it: the part away is the kinks' share only.
+  let points: [(Double, Double)] =
+    [(0, 0), (10, 0), (20, 0), (30, 0), (40, 0), (40, 10), (40, 20), (40, 30)]
+    + [(43.42, 39.40), (46.84, 48.80)]
+  let f = QualityMeasure.drawing(drawing(points), strategy: straight)
+  let whole = try #require(f.curvatureVariation)
+  let away = try #require(f.curvatureVariationAway)
+  #expect(away > 0 && away < whole)
+}

@@ -14,7 +14,8 @@ import Testing
   }
   for id in [
     "accuracy-mean", "accuracy-p95", "reverse-accuracy-p95", "end-gap", "start-gap", "turn-p95",
-    "curvature-variation", "width-mean", "width-rate-ratio", "pressure-spearman",
+    "curvature-variation", "curvature-variation-away", "width-mean", "width-rate-ratio",
+    "pressure-spearman",
     "ink-latency-mean", "ink-latency-ms-mean", "churn-mean", "fill-vertices-per-sample",
     "svg-bytes-per-sample",
   ] {

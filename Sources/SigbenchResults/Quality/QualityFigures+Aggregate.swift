@@ -62,6 +62,7 @@ extension QualityFigures {
     a.cornerTurnP95 = pooled.mean(\.cornerTurnP95, by: \.cornerJoins)
     a.cornerTurnMax = pooled.largest(\.cornerTurnMax)
     a.curvatureVariation = pooled.mean(\.curvatureVariation, by: { $0.inkLength ?? 0 })
+    a.curvatureVariationAway = pooled.mean(\.curvatureVariationAway, by: { $0.inkLength ?? 0 })
     a.inkLength = pooled.total(\.inkLength)
     a.widthMean = pooled.mean(\.widthMean, by: { $0.inkLength ?? 0 })
     a.widthSD = pooled.standardDeviation(mean: a.widthMean)

@@ -67,6 +67,9 @@ public struct QualityFigures: Codable, Hashable, Sendable {
   public var cornerJoins: Int
   /// ∫(dκ/ds)² ds / L over the centreline, px⁻⁴.
   public var curvatureVariation: Double?
+  /// The part of `curvatureVariation` away from true corners (same denominator L), px⁻⁴;
+  /// the rest arises within 2 px of a true corner.
+  public var curvatureVariationAway: Double?
 
   // MARK: Width
 
@@ -148,7 +151,8 @@ public struct QualityFigures: Codable, Hashable, Sendable {
     endGapMax: Double? = nil, gapStrokes: Int = 0, turnP50: Double? = nil,
     turnP95: Double? = nil, turnMax: Double? = nil, joins: Int = 0,
     cornerTurnP50: Double? = nil, cornerTurnP95: Double? = nil, cornerTurnMax: Double? = nil,
-    cornerJoins: Int = 0, curvatureVariation: Double? = nil, inkLength: Double? = nil,
+    cornerJoins: Int = 0, curvatureVariation: Double? = nil,
+    curvatureVariationAway: Double? = nil, inkLength: Double? = nil,
     widthMean: Double? = nil, widthSD: Double? = nil, widthMin: Double? = nil,
     widthMax: Double? = nil, inkArea: Double? = nil, pressureWidthSpearman: Double? = nil,
     pressure: PressureCredibility? = nil, pressureCredibleDrawings: Int = 0,
@@ -187,6 +191,7 @@ public struct QualityFigures: Codable, Hashable, Sendable {
     self.cornerTurnMax = cornerTurnMax
     self.cornerJoins = cornerJoins
     self.curvatureVariation = curvatureVariation
+    self.curvatureVariationAway = curvatureVariationAway
     self.inkLength = inkLength
     self.widthMean = widthMean
     self.widthSD = widthSD

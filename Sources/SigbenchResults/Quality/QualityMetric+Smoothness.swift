@@ -36,10 +36,26 @@ extension QualityMetric {
       headline: false, meaning: "The largest turn at a join on a real corner.",
       \.cornerTurnMax),
     QualityMetric(
-      id: "curvature-variation", name: "Curvature variation", unit: "px⁻⁴",
-      group: .smoothness, direction: .lowerIsBetter, headline: true,
+      id: "curvature-variation-away", name: "Curvature variation away from corners",
+      unit: "px⁻⁴", group: .smoothness, direction: .lowerIsBetter, headline: true,
       precision: .significant(3),
-      meaning: "How much the line's bending changes along it (0 for lines and circles).",
+      meaning: "How much the line's bending changes along it, away from real corners (0 for"
+        + " lines and circles).",
+      definition: "The part of the curvature variation (below) that arises away from true"
+        + " corners: the term of the step qⱼ → qⱼ₊₁ counts unless qⱼ or qⱼ₊₁ lies within 2 px"
+        + " of a point where the reference (ground truth, else the input polyline) turns by"
+        + " more than 30° (net, signed) within 2 px of arc — the rule that sets joins at true"
+        + " corners apart. Divided by the same whole centreline length L, so the two parts add"
+        + " up to the curvature variation; aggregated, the mean weighted by centreline length."
+        + " Ranked instead of the whole: a strategy that rounds a real corner lowers only the"
+        + " part at the corner. n/a without centreline length.",
+      value: { $0.curvatureVariationAway }),
+    QualityMetric(
+      id: "curvature-variation", name: "Curvature variation", unit: "px⁻⁴",
+      group: .smoothness, direction: .neutral, headline: false,
+      precision: .significant(3),
+      meaning: "Bending change along the whole line, real corners included (not ranked:"
+        + " rounding a real corner lowers it).",
       definition: "∫(dκ/ds)² ds / L over the centreline, in px⁻⁴. Each stroke's centreline"
         + " (length L, segments joined) is sampled at n + 1 points on the cubics at equal"
         + " arc-length steps h = L / n, n = max(1, round(L / 1 px)); at every interior point"

@@ -8,11 +8,12 @@ import Testing
 /// `sigbench-smooth` against every incremental strategy on the committed synthetic corpus,
 /// over the quality metrics: the claims its doc comment makes, asserted.
 ///
-/// Curvature variation is held against the ground truth's own value, not against the lowest
-/// strategy: on this corpus all of the truth's curvature-variation energy lies within 2 px of
-/// its true corners (cusps and tight turns, `TrueCorners`), so a value below the truth's is
-/// reached only by rounding real corners, which `sigbench-smooth` keeps sharp (the strategies
-/// that score lower are more than twice as far from the truth).
+/// Curvature variation is ranked away from true corners (`curvature-variation-away`): there
+/// `sigbench-smooth` must be best or within 10 % of the best. On this corpus all of the truth's
+/// own curvature-variation energy lies within 2 px of its true corners (cusps and tight
+/// turns, `TrueCorners`), so a whole-line value below the truth's is reached only by rounding
+/// real corners, which `sigbench-smooth` keeps sharp: its whole-line value is held against the
+/// truth's instead (at most 10 % above).
 @Suite("sigbench-smooth on the synthetic corpus")
 struct SigbenchSmoothFactsTests {
   @Test("gaps 0, smooth joins, rate-independent width, accuracy and curvature variation")
@@ -30,10 +31,11 @@ struct SigbenchSmoothFactsTests {
     #expect(abs(widthRatio - 1) <= 0.05, "width 240 Hz / 60 Hz \(widthRatio)")
     for (name, figure) in [
       ("accuracy", \QualityFigures.accuracyMean), ("reverse accuracy", \.reverseAccuracyMean),
+      ("curvature variation away from corners", \.curvatureVariationAway),
     ] as [(String, KeyPath<QualityFigures, Double?>)] {
       let best = figures.values.compactMap { $0[keyPath: figure] }.min() ?? 0
       let value = try #require(own[keyPath: figure])
-      #expect(value <= 1.1 * best, "\(name) \(value) px, best \(best) px")
+      #expect(value <= 1.1 * best, "\(name) \(value), best \(best)")
     }
     let truth = try #require(try Self.truthCurvatureVariation(drawings))
     let variation = try #require(own.curvatureVariation)

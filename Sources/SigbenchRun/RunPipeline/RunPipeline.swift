@@ -114,7 +114,11 @@ public struct RunPipeline: Sendable {
     let session = BenchSession(
       path: path, strategies: strategies, workload: BenchWorkload(items: kept.items),
       checksum: String(kept.loaded.checksum, radix: 16), rejectedFiles: kept.loaded.rejected.count)
-    progress(.note("timing \(strategies.count) strategies over \(kept.points) points"))
+    let timed = session.workload.timingRecord(budget: settings.bench.timedPointBudget)
+    progress(
+      .note(
+        "timing \(strategies.count) strategies: "
+          + (timed.isComplete ? "every one of \(timed.pointsAvailable) points" : timed.rule)))
     let (benchReport, benchRaw) = try benchPipeline(session).run(progress: progress)
 
     var result = RunResult(
@@ -154,6 +158,7 @@ public struct RunPipeline: Sendable {
     options.repetitions = settings.bench.repetitions
     options.keepRaw = true
     options.injection = settings.bench.injection
+    options.timedPointBudget = settings.bench.timedPointBudget
     var pipeline = BenchPipeline(
       session: session, options: options, processes: 1,
       counters: settings.bench.counters && !BuildConfiguration.isDebug,

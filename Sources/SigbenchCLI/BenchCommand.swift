@@ -22,7 +22,7 @@ struct BenchCommand: Command {
       OptionGroups.corpus, OptionGroups.out,
       OptionSpec(
         "strategies", value: "SPEC", help: "Comma-separated strategy specs (default: all)."),
-      OptionGroups.lanes, OptionGroups.repetitions,
+      OptionGroups.lanes, OptionGroups.repetitions, OptionGroups.timedPoints,
       OptionSpec(
         "processes", value: "N", help: "Worker processes (process-level replicates).",
         default: "1"),
@@ -68,6 +68,7 @@ struct BenchCommand: Command {
     }
     options.injection = try a.injection()
     options.repetitions = try a.integer("repetitions", BenchRunSettings.repetitionsRange)
+    options.timedPointBudget = try a.integer("timed-points", TimingSample.budgetRange)
     processes = try a.integer("processes", 1...200)
     counterPoints = try a.integer("counter-points", BenchRunSettings.counterPointsRange)
     counters = !a.flag("no-counters")
@@ -81,14 +82,18 @@ struct BenchCommand: Command {
   }
 
   func run(console: Console) throws -> ExitCode {
+    if let file = counterWorker {
+      // Only the files that hold the counter subset: callgrind's time and memory stay flat
+      // however large the corpus.
+      let session = try BenchWorkerEntry.counterSession(
+        corpus: corpus, strategies: strategies, points: counterPoints)
+      try BenchWorkerEntry.counters(session, options: options, points: counterPoints, to: file)
+      return .success
+    }
     let input = try CorpusInput.load(corpus, progress: console.progress)
     let session = BenchSession(corpus: input, strategies: strategies)
     if let file = qualityWorker {
       try BenchWorkerEntry.quality(session, to: file)
-      return .success
-    }
-    if let file = counterWorker {
-      try BenchWorkerEntry.counters(session, options: options, points: counterPoints, to: file)
       return .success
     }
     if let file = worker {
@@ -117,6 +122,7 @@ struct BenchCommand: Command {
       console.out(String(decoding: try report.encoded(), as: UTF8.self))
     } else {
       for line in ConsoleTables.benchSummary(report) { console.out(line) }
+      if let t = report.timingSample, !t.isComplete { console.out("sampled: \(t.rule)") }
       for line in ConsoleTables.benchWarnings(report) { console.err(line) }
       console.out("results: \(folder.path)")
     }

@@ -27,6 +27,11 @@ enum OptionGroups {
   static let lanes = OptionSpec(
     "lanes", value: "LIST", help: "Lanes to measure.",
     default: BenchLane.allCases.map(\.rawValue).joined(separator: ","))
+  static let timedPoints = OptionSpec(
+    "timed-points", value: "N",
+    help: "Points timed per strategy × lane: above N, whole strokes at a fixed stride over the "
+      + "corpus (the first and every k-th after it; the rule and count are in bench.json).",
+    default: String(TimingSample.defaultBudget))
   static let repetitions = OptionSpec(
     "repetitions", value: "N", help: "Timed passes per strategy × lane.",
     default: String(BenchRunSettings.defaultRepetitions))

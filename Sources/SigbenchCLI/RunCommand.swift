@@ -36,7 +36,7 @@ struct RunCommand: Command {
       OptionSpec(
         "no-render",
         help: "No pictures and no sample pages: metrics, quality, timing and the sheet only."),
-      OptionGroups.quiet, OptionGroups.json, OptionGroups.repetitions,
+      OptionGroups.quiet, OptionGroups.json, OptionGroups.repetitions, OptionGroups.timedPoints,
       OptionSpec("baseline", value: "NAME", help: "After the run, gate against baseline NAME."),
     ] + OptionGroups.counters + OptionGroups.gate + HistoryTarget.options)
 
@@ -61,6 +61,7 @@ struct RunCommand: Command {
     } catch { throw ValidationError(error.message) }
     s.bench.repetitions = try a.integer("repetitions", BenchRunSettings.repetitionsRange)
     s.bench.counterPoints = try a.integer("counter-points", BenchRunSettings.counterPointsRange)
+    s.bench.timedPointBudget = try a.integer("timed-points", TimingSample.budgetRange)
     s.bench.counters = !a.flag("no-counters")
     s.bench.injection = try a.injection()
     s.commandLine = CommandLine.arguments.dropFirst().map { $0 }
@@ -132,6 +133,7 @@ struct RunCommand: Command {
         "run \(result.runID): \(result.corpus.drawings) drawings, \(result.strategies.count) strategies"
       )
       for line in ConsoleTables.runSummary(result.bench) { console.out(line) }
+      if let t = result.bench.timingSample, !t.isComplete { console.out("  sampled: \(t.rule)") }
       console.out("report: \(outcome.folder.appendingPathComponent("index.html").path)")
       console.out("latest: \(outcome.latest.appendingPathComponent("index.html").path)")
     }

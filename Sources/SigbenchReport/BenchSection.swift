@@ -15,6 +15,10 @@ public enum BenchSection {
     h += "a bracket around consecutive points by their number. Steady state excludes each "
     h += "stroke's first points; \(escapeHTML(b.timer.clock)); "
     h += "\(escapeHTML(r.machine.buildConfiguration)) build.</p>\n"
+    if let t = b.timingSample, !t.isComplete {
+      h += "<p class=\"note\" id=\"timing-sample\"><strong>Sampled:</strong> "
+      h += "\(escapeHTML(t.rule)). The <em>points</em> column counts the points timed.</p>\n"
+    }
     h += table(r, b)
     h += "<div class=\"charts\">\n"
     if let c = percentileCurve(b) { h += "<div class=\"scroll\">\(c)</div>\n" }

@@ -164,4 +164,65 @@ struct StreamedRunTests {
     #expect(kept.studySamples <= 100)
     #expect(kept.study.reduce(0) { $0 + $1.sampleCount } == kept.studySamples)
   }
+
+  @Test("above the timing budget whole strokes are timed at a stride, recorded in bench.json")
+  func timingBudget() throws {
+    let corpus = try Self.corpus(copies: 4)
+    defer { try? FileManager.default.removeItem(at: corpus) }
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "sigbench-stream-out-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: out) }
+    var settings = RunSettings(
+      strategies: try StrategyResolver.resolve("catmull-rom", reference: .added))
+    settings.out = out.path
+    settings.bench.counters = false
+    settings.drawPictures = false
+    // The default budget times every point of a small corpus, and says so.
+    let whole = try RunPipeline(settings: settings).run(corpusAt: corpus.path).result
+    let all = try #require(whole.bench.timingSample)
+    #expect(all.isComplete && all.strokeStride == 1)
+    #expect(all.pointsTimed == whole.corpus.points)
+    #expect(whole.bench.figures.allSatisfy { $0.all?.count == whole.corpus.points })
+    // A budget below the corpus: a stated stride of whole strokes, the same for every lane.
+    try #require(whole.corpus.points > 100)
+    settings.bench.timedPointBudget = 100
+    let outcome = try RunPipeline(settings: settings).run(corpusAt: corpus.path)
+    let r = outcome.result
+    let t = try #require(r.bench.timingSample)
+    #expect(!t.isComplete && t.strokeStride > 1)
+    #expect(t.pointsTimed <= 100 && t.pointsAvailable == r.corpus.points)
+    #expect(t.budget == 100 && r.bench.options.timedPointBudget == 100)
+    #expect(r.bench.figures.allSatisfy { $0.all?.count == t.pointsTimed })
+    #expect(r.bench.figures.allSatisfy { $0.finish?.count == t.strokesTimed })
+    // Written to bench.json and shown on the sheet.
+    let json = try BenchReport.decode(
+      Data(contentsOf: outcome.folder.appendingPathComponent("bench.json")))
+    #expect(json.timingSample == t)
+    let html = try String(
+      contentsOf: outcome.folder.appendingPathComponent("index.html"), encoding: .utf8)
+    #expect(html.contains("id=\"timing-sample\""))
+    #expect(html.contains("\(t.pointsTimed) of \(t.pointsAvailable) points timed"))
+  }
+
+  @Test("the counter worker reads only the files that hold its subset, the same first points")
+  func counterWorkerReadsItsSubset() throws {
+    let corpus = try Self.corpus(copies: 4)
+    defer { try? FileManager.default.removeItem(at: corpus) }
+    let strategies = try StrategyResolver.resolve("catmull-rom", reference: .added)
+    let whole = BenchSession(corpus: try CorpusInput.load(corpus.path), strategies: strategies)
+    let points = 30
+    let session = try BenchWorkerEntry.counterSession(
+      corpus: corpus.path, strategies: strategies, points: points)
+    let read = try #require(session.filesRead)
+    #expect(read < 5, "read \(read) files for \(points) points")
+    let wholeRead = try #require(whole.filesRead)
+    #expect(read < wholeRead)
+    for (_, n) in BenchWorkers.subset(points) {
+      let a = session.workload.prefix(points: n).items
+      let b = whole.workload.prefix(points: n).items
+      #expect(a.map(\.name) == b.map(\.name))
+      #expect(a.map { Array($0.strokes) } == b.map { Array($0.strokes) })
+      #expect(a.map { "\($0.transform)" } == b.map { "\($0.transform)" })
+    }
+  }
 }

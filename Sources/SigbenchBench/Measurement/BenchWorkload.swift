@@ -96,6 +96,41 @@ public struct BenchWorkload: Sendable {
     return copy
   }
 
+  /// The strokes the timing phase times under `budget` points (`TimingSample`: every stroke up
+  /// to the budget, else whole strokes at a fixed stride over the corpus), with the record of
+  /// the choice. Each drawing keeps its raster transform; drawings with no stroke taken are
+  /// left out. `budget == nil` times every stroke.
+  ///
+  /// - Complexity: O(strokes) (plus O(strokes) per extra stride tried), and O(points taken)
+  ///   to copy the strokes taken.
+  public func timingSample(budget: Int?) -> (workload: BenchWorkload, sample: TimingSample) {
+    let sample = timingRecord(budget: budget)
+    guard sample.strokeStride > 1 else { return (self, sample) }
+    var copy = self
+    copy.items = []
+    var number = 0
+    for item in items {
+      var taken = item
+      taken.strokes = []
+      for s in item.strokes.indices {
+        if sample.times(stroke: number) { taken.strokes.append(item.strokes[s]) }
+        number += 1
+      }
+      if !taken.strokes.isEmpty { copy.items.append(taken) }
+    }
+    return (copy, sample)
+  }
+
+  /// Which strokes `timingSample(budget:)` takes, without copying them.
+  public func timingRecord(budget: Int?) -> TimingSample {
+    var lengths: [Int] = []
+    lengths.reserveCapacity(strokeCount)
+    for item in items {
+      for s in item.strokes.indices { lengths.append(item.strokes.count(of: s)) }
+    }
+    return TimingSample.choose(lengths: lengths, budget: budget ?? Int.max)
+  }
+
   /// A smooth synthetic stroke of `count` samples at 240 Hz: a wave across the page with a
   /// slow pressure swell, deterministic, positions in CSS px.
   public static func syntheticStroke(count: Int) -> [Sample] {

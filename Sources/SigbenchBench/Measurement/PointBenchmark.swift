@@ -17,6 +17,13 @@ public struct PointBenchmark: Sendable {
   /// Points the warm-up replays: the first drawings in corpus order up to this many (the whole
   /// corpus when smaller; `Corpus/` has 37,917).
   public static let warmupPoints = 65_536
+  /// Points the warm-up replays when the corpus is over the timing budget and sampled
+  /// (`TimingSample`): the first sampled drawings up to this many. Warm-up brings caches,
+  /// branch predictors, the allocator and lazy set-up to their steady state, which a few
+  /// thousand points do (and the two agreeing pass medians still verify); over the full
+  /// 65,536 it took longer than the timed pass itself (3+ passes against 2), so the sampled
+  /// timing phase stays a fraction of a minute. Corpora within the budget keep `warmupPoints`.
+  public static let sampledWarmupPoints = 16_384
 
   public init(options: BenchOptions, timer: TimerCalibration) {
     self.options = options
@@ -35,11 +42,17 @@ public struct PointBenchmark: Sendable {
   ) throws(BenchError) -> (figures: [LaneFigures], raw: [RawSeries]) {
     try options.validate()
     guard workload.pointCount > 0 else { throw .emptyWorkload }
+    // Above the budget, a fixed stride of whole strokes (`TimingSample`): the timing phase
+    // stays bounded whatever the corpus size.
+    let (workload, sample) = workload.timingSample(budget: options.timedPointBudget)
     var states: [LaneState] = []
     for strategy in strategies {
       for lane in options.lanes where options.times(lane, cost: strategy.cost) {
         progress("\(strategy.label) [\(lane.rawValue)]: warm-up")
-        states.append(prepare(strategy, lane, workload))
+        states.append(
+          prepare(
+            strategy, lane, workload,
+            warmupPoints: sample.isComplete ? Self.warmupPoints : Self.sampledWarmupPoints))
       }
     }
     for rep in 0..<options.repetitions {
@@ -94,9 +107,10 @@ public struct PointBenchmark: Sendable {
   }
 
   /// A warmed-up state (with the `time=P` wait set up when the knob targets it).
-  func prepare(_ strategy: ConfiguredStrategy, _ lane: BenchLane, _ workload: BenchWorkload)
-    -> LaneState
-  {
+  func prepare(
+    _ strategy: ConfiguredStrategy, _ lane: BenchLane, _ workload: BenchWorkload,
+    warmupPoints: Int = PointBenchmark.warmupPoints
+  ) -> LaneState {
     var driver = LaneDriver(strategy: strategy, lane: lane, workload: workload)
     let injection = options.injection.flatMap {
       $0.targets(id: strategy.id, label: strategy.label) ? $0 : nil
@@ -105,7 +119,7 @@ public struct PointBenchmark: Sendable {
     // Warm-up (and the wait's calibration) on the corpus's first drawings up to
     // `warmupPoints`: on a large corpus a whole untimed pass and two batched ones per
     // strategy × lane would take longer than the timed passes.
-    driver.pointLimit = PointBenchmark.warmupPoints
+    driver.pointLimit = warmupPoints
     let warm = warmUp(&driver)
     let calibration = injection?.timePercent.map {
       WaitCalibration.calibrate(percent: $0, &driver, batch: options.batchSize)

@@ -18,6 +18,9 @@ public struct BenchOptions: Codable, Hashable, Sendable {
   public var injection: Injection?
   /// Keep every single-bracket figure for the raw-samples CSV.
   public var keepRaw: Bool = false
+  /// Points per strategy × lane and timed pass above which whole strokes are sampled at a
+  /// fixed stride (`TimingSample`); `nil` (files from before the budget) times every point.
+  public var timedPointBudget: Int? = TimingSample.defaultBudget
   /// Run strategies that are not incremental (`StrategyCost.wholeStrokePerPush`, `.offline`)
   /// in the raster lane and on synthetic strokes above `costlyStrokeLimit` samples too; by
   /// default they skip both (their cost grows with the stroke). `nil` (older files) is `false`.
@@ -80,5 +83,10 @@ public struct BenchOptions: Codable, Hashable, Sendable {
       throw .invalidOption("synthetic stroke lengths must be in 1…1,000,000")
     }
     guard !lanes.isEmpty else { throw .invalidOption("no lane selected") }
+    if let b = timedPointBudget, !TimingSample.budgetRange.contains(b) {
+      throw .invalidOption(
+        "the timed-point budget must be in \(TimingSample.budgetRange.lowerBound)…"
+          + "\(TimingSample.budgetRange.upperBound); got \(b)")
+    }
   }
 }

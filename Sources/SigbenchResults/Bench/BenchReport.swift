@@ -33,6 +33,9 @@ public struct BenchReport: Codable, Hashable, Sendable {
   public var processTimers: [TimerCalibration]?
   /// Rows written to `samples.csv` and rows left out to keep it bounded.
   public var rawSamples: RawSampleCount?
+  /// Which points were timed and by what rule (`TimingSample`); `nil` in files from before
+  /// the budget (every point was timed).
+  public var timingSample: TimingSample?
   /// The gate's metrics, one value per process.
   public var replicates: [ReplicateSet]
   /// Deterministic counters (callgrind), or entries saying why they are unavailable.

@@ -56,6 +56,7 @@ public struct BenchPipeline: Sendable {
         strategies: session.strategiesText, lanes: options.lanes)
       job.repetitions = options.repetitions
       job.keepRaw = options.keepRaw
+      job.timedPointBudget = options.timedPointBudget
       let perWorkerRows = max(1, RawSeries.maxRowsPerSeries / processes)
       for i in 0..<processes {
         job.synthetic = i == 0 && !options.syntheticLengths.isEmpty
@@ -97,6 +98,7 @@ public struct BenchPipeline: Sendable {
       report.processTimers = timers
     }
     report.rawSamples = RawSampleCount(raw)
+    report.timingSample = session.workload.timingRecord(budget: options.timedPointBudget)
     return (report, raw)
   }
 

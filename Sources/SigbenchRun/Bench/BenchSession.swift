@@ -15,6 +15,8 @@ public struct BenchSession: Sendable {
   public let rejectedFiles: Int
   /// The drawings themselves (quality is measured on them).
   public let drawings: [Drawing]
+  /// Corpus files read for this session (`nil`: the whole corpus, or not counted).
+  public let filesRead: Int?
 
   /// A session over a corpus read once by the caller.
   public init(corpus input: CorpusInput, strategies: [ConfiguredStrategy]) {
@@ -23,6 +25,7 @@ public struct BenchSession: Sendable {
     workload = BenchWorkload(drawings: input.drawings)
     drawings = input.drawings
     rejectedFiles = input.loaded.rejected.count
+    filesRead = input.loaded.filesRead
     corpus = BenchCorpusInfo(
       root: input.path, drawings: workload.items.count, strokes: workload.strokeCount,
       points: workload.pointCount, checksum: input.checksum)
@@ -32,8 +35,9 @@ public struct BenchSession: Sendable {
   /// drawings, so quality comes from the caller.
   public init(
     path: String, strategies: [ConfiguredStrategy], workload: BenchWorkload, checksum: String,
-    rejectedFiles: Int
+    rejectedFiles: Int, filesRead: Int? = nil
   ) {
+    self.filesRead = filesRead
     corpusPath = path
     self.strategies = strategies
     self.workload = workload

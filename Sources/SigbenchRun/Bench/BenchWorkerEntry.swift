@@ -1,6 +1,7 @@
 import Foundation
 import SigbenchBench
 import SigbenchCore
+import SigbenchFormats
 import SigbenchResults
 
 /// The worker side of `BenchWorkers`: what a `sigbench bench --worker FILE` or
@@ -34,6 +35,44 @@ public enum BenchWorkerEntry {
       figures: [], injection: options.injection, counterPlan: plan, underValgrind: under,
       warnings: [])
     try AtomicFiles.write(try encode(output), to: URL(fileURLWithPath: file))
+  }
+
+  /// The counter worker's session: the corpus at `path` read file by file in corpus order
+  /// (`CorpusLoader.plan`, as every reader orders it) only until its drawings hold the largest
+  /// counter subset of `points` (`BenchWorkers.subset`), so the worker's time and memory under
+  /// callgrind do not grow with the corpus. `counters` then takes the same first points as
+  /// over the whole corpus: a prefix of a prefix.
+  ///
+  /// - Complexity: O(bytes of the files read), files up to the one that completes the subset.
+  public static func counterSession(
+    corpus path: String, strategies: [ConfiguredStrategy], points: Int
+  ) throws(PipelineError) -> BenchSession {
+    let need = BenchWorkers.subset(points).values.max() ?? points
+    let loader = CorpusLoader()
+    let plan: CorpusStream.Plan
+    do { plan = try loader.plan(URL(fileURLWithPath: path)) } catch {
+      throw PipelineError(
+        .toolError, "cannot read corpus '\(path)': \(SystemErrorText.reason(error))")
+    }
+    var items: [BenchWorkload.Item] = []
+    var have = 0
+    var filesRead = 0
+    for f in plan.files where have < need {
+      var part = CorpusLoader.Result(root: path)
+      loader.read(f.url, name: f.name, into: &part)
+      filesRead += 1
+      for d in part.drawings {
+        guard let item = BenchWorkload.item(d) else { continue }
+        items.append(item)
+        have += item.strokes.sampleCount
+      }
+    }
+    guard have > 0 else {
+      throw PipelineError(.toolError, "no drawings could be read from '\(path)'")
+    }
+    return BenchSession(
+      path: path, strategies: strategies, workload: BenchWorkload(items: items),
+      checksum: "", rejectedFiles: 0, filesRead: filesRead)
   }
 
   static func encode(_ o: WorkerOutput) throws -> Data {

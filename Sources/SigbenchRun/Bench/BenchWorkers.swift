@@ -29,6 +29,8 @@ public enum BenchWorkers {
     var stripInjection = false
     /// Ask the worker to return its raw figures (for `samples.csv`).
     var keepRaw = false
+    /// The timing budget (`TimingSample`); passed on only when not the default.
+    var timedPointBudget: Int? = TimingSample.defaultBudget
   }
 
   /// A fresh scratch folder for worker files under the system's temporary folder.
@@ -71,6 +73,9 @@ public enum BenchWorkers {
     if !job.synthetic { args.append("--no-synthetic") }
     if job.costlyCases { args.append("--costly-cases") }
     if job.keepRaw { args.append("--keep-raw") }
+    if let b = job.timedPointBudget, b != TimingSample.defaultBudget {
+      args += ["--timed-points", String(b)]
+    }
     try spawn(
       job.binary.path, args, stripInjection: job.stripInjection, what: "timing worker \(tag)")
     return try decode(file, what: "timing worker \(tag)")

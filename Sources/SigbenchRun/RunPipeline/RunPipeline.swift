@@ -92,6 +92,15 @@ public struct RunPipeline: Sendable {
         .apply(to: &entries)
     }
 
+    // Quality and the corpus summary first, so the per-drawing figures (9 × 920 bytes a drawing
+    // with the default strategies) are dropped before the format study and the timing phase:
+    // the end of reading is the run's memory peak.
+    let quality = QualityRun.aggregate(kept.quality, kept.loaded.drawings, strategies: strategies)
+    let corpusSummary = RunPipeline.summary(kept, root: path)
+    kept.quality = []
+    kept.loaded.drawings = []
+    MemoryTrim.release()
+
     // The format study (timed encode and decode, alone), then its drawings are dropped.
     progress(.note("format study over \(kept.study.count) drawings (\(kept.studySamples) samples)"))
     var study = FormatTables.sheetTable(
@@ -102,19 +111,16 @@ public struct RunPipeline: Sendable {
         + "order, while their samples total at most \(stream.studySampleBudget)."
     }
     kept.study = []
-    // Quality and the corpus summary now, so the per-drawing figures are dropped before the
-    // timing phase.
-    let quality = QualityRun.aggregate(kept.quality, kept.loaded.drawings, strategies: strategies)
-    let corpusSummary = RunPipeline.summary(kept, root: path)
-    kept.quality = []
-    kept.loaded.drawings = []
-    MemoryTrim.release()
 
     // The per-point benchmark in this process: lanes, batches, counters.
     let session = BenchSession(
       path: path, strategies: strategies, workload: BenchWorkload(items: kept.items),
       checksum: String(kept.loaded.checksum, radix: 16), rejectedFiles: kept.loaded.rejected.count)
-    progress(.note("timing \(strategies.count) strategies over \(kept.points) points"))
+    let timed = session.workload.timingRecord(budget: settings.bench.timedPointBudget)
+    progress(
+      .note(
+        "timing \(strategies.count) strategies: "
+          + (timed.isComplete ? "every one of \(timed.pointsAvailable) points" : timed.rule)))
     let (benchReport, benchRaw) = try benchPipeline(session).run(progress: progress)
 
     var result = RunResult(
@@ -154,6 +160,7 @@ public struct RunPipeline: Sendable {
     options.repetitions = settings.bench.repetitions
     options.keepRaw = true
     options.injection = settings.bench.injection
+    options.timedPointBudget = settings.bench.timedPointBudget
     var pipeline = BenchPipeline(
       session: session, options: options, processes: 1,
       counters: settings.bench.counters && !BuildConfiguration.isDebug,

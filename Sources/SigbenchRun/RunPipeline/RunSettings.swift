@@ -74,6 +74,8 @@ public struct BenchRunSettings: Sendable {
   public var repetitions = BenchRunSettings.defaultRepetitions
   public var counters = true
   public var counterPoints = BenchRunSettings.defaultCounterPoints
+  /// Points per strategy × lane timed before whole strokes are sampled (`TimingSample`).
+  public var timedPointBudget = TimingSample.defaultBudget
   /// The test-only knob (`SIGBENCH_INJECT`), read by the caller; never set by default.
   public var injection: Injection?
 

@@ -31,16 +31,13 @@ struct TentativeChurn: Sendable {
   private(set) var values: [Double] = []
 
   /// Above this many point–edge pairs an update uses a `SegmentGrid` instead of comparing
-  /// pairs (whose scans mostly stop after an edge or two, see `largestDistance(from:starts:
-  /// ends:)`, so pairs are cheaper than grid queries until the worst case, every pair, grows
-  /// large).
-  private static let bruteForceLimit = 65536
+  /// every pair.
+  private static let bruteForceLimit = 4096
 
   /// Records one call's output.
   ///
-  /// - Complexity: O(t · c) at worst for t points on the previous tail and c chords of the
-  ///   current picture near it while t · c ≤ 65,536 (about O(t + c) along a tail), else
-  ///   O(t + c) expected.
+  /// - Complexity: O(t · c) for t points on the previous tail and c chords of the current
+  ///   picture near it while t · c ≤ 4096, else O(t + c) expected.
   mutating func record(_ output: StrokeOutput) {
     if calls > 0 {
       if previous.isEmpty {

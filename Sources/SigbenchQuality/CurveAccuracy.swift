@@ -43,16 +43,55 @@ public enum CurveAccuracy {
     MeasuredPath(polyline: reference).resampled(every: QualityConstants.measurementSpacing)
   }
 
-  /// `distances` on prepared curves.
+  /// A reference prepared once for measuring any number of inks against it (every strategy
+  /// on one drawing): the polyline as a measured path, its nearest-edge grid and its
+  /// measurement points. Measuring against it gives exactly the distances of
+  /// `distances(ink:reference:)` with the polyline itself.
+  public struct Reference: Sendable {
+    let path: MeasuredPath
+    let grid: SegmentGrid
+    /// `path` every `QualityConstants.measurementSpacing` px.
+    let points: [Point]
+
+    /// Prepares `polyline` (consecutive duplicates and non-finite points dropped).
+    ///
+    /// - Complexity: O(r + L) for r vertices and length L.
+    public init(_ polyline: [Point]) {
+      self.init(MeasuredPath(polyline: polyline))
+    }
+
+    init(_ path: MeasuredPath) {
+      self.path = path
+      grid = SegmentGrid(path: path)
+      points = path.resampled(every: QualityConstants.measurementSpacing)
+    }
+  }
+
+  /// `distances(ink:reference:)` against a prepared reference.
+  ///
+  /// - Complexity: O(c + L) expected, for c chords of the ink and L the two curves' length.
+  public static func distances(ink: InkGeometry, reference: Reference) -> (
+    inkToReference: [Double], referenceToInk: [Double]
+  ) {
+    distances(ink: InkShape(ink), reference: reference)
+  }
+
+  /// `distances` on a prepared ink and a prepared reference.
+  static func distances(ink: InkShape, reference: Reference) -> (
+    inkToReference: [Double], referenceToInk: [Double]
+  ) {
+    guard !ink.isEmpty, !reference.path.isEmpty else { return ([], []) }
+    let forward = reference.grid.distances(
+      from: ink.points(every: QualityConstants.measurementSpacing))
+    let backward = ink.grid.distances(from: reference.points)
+    return (forward, backward)
+  }
+
+  /// `distances` on a prepared ink and a polyline reference.
   static func distances(ink: InkShape, reference: MeasuredPath) -> (
     inkToReference: [Double], referenceToInk: [Double]
   ) {
     guard !ink.isEmpty, !reference.isEmpty else { return ([], []) }
-    let referenceGrid = SegmentGrid(path: reference)
-    let forward = referenceGrid.distances(
-      from: ink.points(every: QualityConstants.measurementSpacing))
-    let backward = ink.grid.distances(
-      from: reference.resampled(every: QualityConstants.measurementSpacing))
-    return (forward, backward)
+    return distances(ink: ink, reference: Reference(reference))
   }
 }

@@ -33,11 +33,14 @@ struct DrawingTally {
 
   init(pressure: PressureCredibility) { self.pressure = pressure }
 
-  /// Adds one stroke: its samples, its trace and its reference (truth when given).
+  /// Adds one stroke: its samples, its trace and its prepared reference (`nil` exactly when
+  /// the stroke has no samples).
   ///
-  /// - Complexity: O(c + r + n log n + L) for c chords, r reference vertices, n
-  ///   samples and L the length of ink and reference.
-  mutating func add(samples input: [Sample], trace: StrokeTrace, truth: [Point]?) {
+  /// - Complexity: O(c + n log n + L) for c chords, n samples and L the length of ink and
+  ///   reference.
+  mutating func add(
+    samples input: [Sample], trace: StrokeTrace, reference: QualityReference.StrokeReference?
+  ) {
     strokes += 1
     samples += input.count
     size.add(trace.ink)
@@ -49,24 +52,22 @@ struct DrawingTally {
       predictionAheadPx += p.aheadPx
       predictionErrors += p.errors
     }
-    guard !input.isEmpty else { return }
+    guard !input.isEmpty, let reference else { return }
     let shape = InkShape(trace.ink)
     guard !shape.isEmpty else {
       strokesWithoutInk += 1
       return
     }
-    let reference = MeasuredPath(polyline: truth ?? input.map(\.point))
-    references.append(truth == nil ? .inputPolyline : .truth)
-    let d = CurveAccuracy.distances(ink: shape, reference: reference)
+    references.append(reference.isTruth ? .truth : .inputPolyline)
+    let d = CurveAccuracy.distances(ink: shape, reference: reference.accuracy)
     forward += d.inkToReference
     reverse += d.referenceToInk
     if let ends = shape.ends {
       startGaps.append(input[0].point.distance(to: ends.start))
       endGaps.append(input[input.count - 1].point.distance(to: ends.end))
     }
-    let corners = TrueCorners(reference)
     for join in JoinTurns.joins(shape.segments) {
-      if corners.isNear(join.point) {
+      if reference.corners.isNear(join.point) {
         cornerTurns.append(join.degrees)
       } else {
         turns.append(join.degrees)

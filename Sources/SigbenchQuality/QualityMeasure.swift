@@ -18,18 +18,25 @@ public enum QualityMeasure {
   /// - Complexity: O(c + r + n log n + L) for c chords of ink, r truth vertices, n
   ///   samples and L the length of ink and reference, plus O(u) for u updates.
   public static func drawing(_ drawing: Drawing, traces: [StrokeTrace]) -> QualityFigures {
+    Self.drawing(QualityReference(drawing), traces: traces)
+  }
+
+  /// `drawing(_:traces:)` against a reference prepared once for the drawing, so that
+  /// measuring several strategies on one drawing prepares it once (the same figures).
+  public static func drawing(_ reference: QualityReference, traces: [StrokeTrace])
+    -> QualityFigures
+  {
+    let drawing = reference.drawing
     precondition(
       traces.count == drawing.strokes.count,
       "\(drawing.name): \(traces.count) traces for \(drawing.strokes.count) strokes")
-    var tally = DrawingTally(pressure: PressureCredibility.assess(drawing))
-    let truth = drawing.groundTruth?.strokes ?? []
+    var tally = DrawingTally(pressure: reference.pressure)
     for (i, stroke) in drawing.strokes.enumerated() {
       precondition(
         traces[i].samples.count == stroke.samples.count,
         "\(drawing.name): trace \(i) replayed \(traces[i].samples.count) samples, not "
           + "\(stroke.samples.count)")
-      let t = i < truth.count && !truth[i].isEmpty ? truth[i] : nil
-      tally.add(samples: stroke.samples, trace: traces[i], truth: t)
+      tally.add(samples: stroke.samples, trace: traces[i], reference: reference.strokes[i])
     }
     return tally.figures
   }

@@ -45,6 +45,8 @@ struct SegmentGrid: Sendable {
   private let originX: Double
   private let originY: Double
   private let cell: Double
+  /// 1 / `cell`, computed once for every query.
+  private let inverse: Double
   private let columns: Int
   private let rows: Int
   /// Cell c lists runs `cellStart[c] ..< cellStart[c + 1]`, run i being edges
@@ -106,7 +108,7 @@ struct SegmentGrid: Sendable {
       for e in 0..<m { total += a[e].distance(to: chain ? a[e + 1] : b[e]) }
     }
     guard m > 0 else {
-      (originX, originY, cell, columns, rows) = (0, 0, 1, 1, 1)
+      (originX, originY, cell, inverse, columns, rows) = (0, 0, 1, 1, 1, 1)
       cellStart = [0, 0]
       items = []
       return
@@ -119,6 +121,7 @@ struct SegmentGrid: Sendable {
     originX = minX
     originY = minY
     cell = c
+    inverse = 1 / c
     columns = Int(width / c) + 1
     rows = Int(height / c) + 1
     (cellStart, items) = SegmentGrid.bucket(
@@ -452,7 +455,6 @@ struct SegmentGrid: Sendable {
     _ p: Point, _ chain: Bool, _ a: UnsafeBufferPointer<Point>, _ b: UnsafeBufferPointer<Point>,
     _ first: UnsafeBufferPointer<Int32>, _ list: UnsafeBufferPointer<Int32>
   ) -> Hit {
-    let inverse = 1 / cell
     let fx = (p.x - originX) * inverse
     let fy = (p.y - originY) * inverse
     let cx = SegmentGrid.index(fx, columns)

@@ -12,17 +12,25 @@ import SigbenchResults
 public enum QualityRun {
   /// One drawing's figures from its traces (one per stroke), SVG bytes per sample included.
   public static func drawing(_ d: Drawing, traces: [StrokeTrace]) throws -> QualityFigures {
-    var q = QualityMeasure.drawing(d, traces: traces)
+    try drawing(QualityReference(d), traces: traces)
+  }
+
+  /// `drawing(_:traces:)` against a reference prepared once for the drawing (measuring
+  /// every strategy on one drawing prepares it once; the same figures).
+  public static func drawing(_ reference: QualityReference, traces: [StrokeTrace]) throws
+    -> QualityFigures
+  {
+    var q = QualityMeasure.drawing(reference, traces: traces)
     q.svgBytesPerSample = try svgBytesPerSample(traces.map(\.ink), samples: q.samples)
     return q
   }
 
-  /// Bytes of the SVG export of the ink (no background, tight box) per input sample; `nil`
-  /// without samples.
+  /// Bytes of the SVG export of the ink (`SVGWriter` with the default `VectorStyle`: no
+  /// background, tight box) per input sample; `nil` without samples. The bytes are counted
+  /// without writing the text (`svgByteCount`).
   static func svgBytesPerSample(_ inks: [InkGeometry], samples: Int) throws -> Double? {
     guard samples > 0 else { return nil }
-    let svg = try SVGWriter(style: VectorStyle()).document(inks)
-    return Double(svg.utf8.count) / Double(samples)
+    return Double(try svgByteCount(inks)) / Double(samples)
   }
 
   /// Strategy label → aggregated figures, from `figures[drawing][strategy]` (same order as
@@ -61,8 +69,9 @@ public enum QualityRun {
     let box = Box(drawings.count)
     DispatchQueue.concurrentPerform(iterations: drawings.count) { i in
       do {
+        let reference = QualityReference(drawings[i])
         let row = try strategies.map {
-          try drawing(drawings[i], traces: StrokeTrace.record(drawings[i], through: $0))
+          try drawing(reference, traces: StrokeTrace.record(drawings[i], through: $0))
         }
         box.lock.lock()
         box.figures[i] = row

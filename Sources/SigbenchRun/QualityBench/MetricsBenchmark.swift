@@ -1,3 +1,4 @@
+import CShim
 import Foundation
 import SigbenchBench
 import SigbenchCore
@@ -17,13 +18,22 @@ import SigbenchSynth
 /// at 480 px/s; a 10,000-sample stroke is then about 20,000 px long), 120 Hz time stamps, and
 /// Gaussian position noise of 0.15 px (seeded, so every run measures the same stroke). The
 /// cost of the accuracy measurement grows with the ink's length (a point every
-/// `QualityConstants.measurementSpacing`, 1 px, on each side). The stored truth is the exact
-/// coil evaluated at twenty times the sampling density
-/// and thinned like the synthetic corpus's (`TruthTrace.thin`: within 0.005 px, chords at most
+/// `QualityConstants.measurementSpacing`, 1 px, on each side). Each reference (its grid and
+/// measurement points; for all metrics also its corners and the pressure finding) is prepared
+/// once per drawing and shared by every strategy, as `sigbench run` does, so it is timed once,
+/// on its own line, and the strategies' figures measure their ink against it. The stored
+/// truth is the exact coil evaluated at twenty times the sampling density and thinned like the synthetic corpus's (`TruthTrace.thin`: within 0.005 px, chords at most
 /// 2 px); the dense truth is the exact coil at ten times the sampling density. Each strategy
 /// smooths the stroke once beforehand (not timed); each figure is the median of `runs` timed
 /// repetitions after one untimed warm-up, in milliseconds of the thread's CPU time (what the
 /// work costs, whatever else the machine runs); the wall time against the truth is shown too.
+///
+/// Under callgrind (`valgrind --tool=callgrind --collect-atstart=no sigbench metrics-bench`)
+/// each figure is instead one run after the warm-up with collection switched on around it
+/// alone, dumped as its own part labelled `metrics|<strategy>|<figure>` (figures `samples`,
+/// `truth`, `dense`, `all`; strategy `reference` for the shared preparation): the part's total is the figure's exact instruction count, the
+/// machine-independent measure (`grep -H -e Trigger -e '^summary' -e '^totals'
+/// callgrind.out.*` lists them). The times printed then mean nothing.
 public struct MetricsBenchmark: Sendable {
   /// Samples in the stroke (2…1,000,000).
   public var points: Int
@@ -101,19 +111,43 @@ public struct MetricsBenchmark: Sendable {
         + "\(truth.count) vertices stored, \(dense.count) dense; "
         + "median of \(runs) runs, ms of thread CPU time (wall time in the last column); "
         + "accuracy target \(Self.accuracyTarget) ms")
+    // Everything about the references is prepared once per drawing and shared by every
+    // strategy (as `sigbench run` does): timed once here, apart from the strategies.
+    let prepSamples = median("reference|samples") {
+      _ = CurveAccuracy.Reference(inputPolyline)
+    }.cpu
+    let prepTruth = median("reference|truth") { _ = CurveAccuracy.Reference(truth) }.cpu
+    let prepDense = median("reference|dense") { _ = CurveAccuracy.Reference(dense) }.cpu
+    let prepAll = median("reference|all") { _ = QualityReference(drawing) }.cpu
+    emit(
+      "references, prepared once per drawing for every strategy (ms): samples "
+        + String(
+          format: "%.2f, truth %.2f, dense truth %.2f, all metrics %.2f", prepSamples, prepTruth,
+          prepDense, prepAll))
+    let references = (
+      samples: CurveAccuracy.Reference(inputPolyline), truth: CurveAccuracy.Reference(truth),
+      dense: CurveAccuracy.Reference(dense), all: QualityReference(drawing)
+    )
     emit(
       "strategy".padding(toLength: 24, withPad: " ", startingAt: 0)
         + "segments  vs samples  vs truth  vs dense truth  all metrics  wall vs truth")
     var out: [Figures] = []
     for strategy in strategies {
       let trace = StrokeTrace(replaying: samples, through: strategy)
-      let vsSamples = median {
-        _ = CurveAccuracy.distances(ink: trace.ink, reference: inputPolyline)
+      let label = strategy.label
+      let vsSamples = median("\(label)|samples") {
+        _ = CurveAccuracy.distances(ink: trace.ink, reference: references.samples)
       }.cpu
-      let truthTimes = median { _ = CurveAccuracy.distances(ink: trace.ink, reference: truth) }
+      let truthTimes = median("\(label)|truth") {
+        _ = CurveAccuracy.distances(ink: trace.ink, reference: references.truth)
+      }
       let vsTruth = truthTimes.cpu
-      let vsDense = median { _ = CurveAccuracy.distances(ink: trace.ink, reference: dense) }.cpu
-      let all = median { _ = QualityMeasure.drawing(drawing, traces: [trace]) }.cpu
+      let vsDense = median("\(label)|dense") {
+        _ = CurveAccuracy.distances(ink: trace.ink, reference: references.dense)
+      }.cpu
+      let all = median("\(label)|all") {
+        _ = QualityMeasure.drawing(references.all, traces: [trace])
+      }.cpu
       let f = Figures(
         strategy: strategy.label, segments: trace.ink.centerline.count,
         accuracyAgainstSamples: vsSamples, accuracyAgainstTruth: vsTruth,
@@ -130,9 +164,18 @@ public struct MetricsBenchmark: Sendable {
   }
 
   /// Median thread CPU time and median wall time of `work` over `runs` runs after one
-  /// warm-up, ms.
-  func median(_ work: () -> Void) -> (cpu: Double, wall: Double) {
+  /// warm-up, ms. Under valgrind: the warm-up, then one run collected and dumped as part
+  /// `metrics|<figure>` (see the type's comment).
+  func median(_ figure: String, _ work: () -> Void) -> (cpu: Double, wall: Double) {
     work()
+    if CounterProbe.underValgrind {
+      cshim_callgrind_zero_stats()
+      cshim_callgrind_toggle_collect()
+      work()
+      cshim_callgrind_toggle_collect()
+      "metrics|\(figure)".withCString { cshim_callgrind_dump_stats_at($0) }
+      return (0, 0)
+    }
     var cpu: [Double] = []
     var wall: [Double] = []
     for _ in 0..<runs {

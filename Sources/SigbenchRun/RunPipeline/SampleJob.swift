@@ -33,6 +33,7 @@ struct SampleJob: Sendable {
     var cornerCrops: [String: String] = [:]
     var metrics: [String: SampleMetrics] = [:]
     var quality: [String: QualityFigures] = [:]
+    let reference = QualityReference(drawing)
     for strategy in strategies {
       let key = RunFolder.slug(strategy.label)
       // Smoothed once (the trace of every push); every picture and the metrics reuse it.
@@ -53,7 +54,7 @@ struct SampleJob: Sendable {
         cornerCrops[strategy.label] = try write(
           try images.crop(drawing, inks, t), "\(key)-corner.png")
       }
-      let q = try QualityRun.drawing(drawing, traces: traces)
+      let q = try QualityRun.drawing(reference, traces: traces)
       quality[strategy.label] = q
       metrics[strategy.label] = SampleJob.metrics(inks, q)
     }
@@ -83,9 +84,10 @@ struct SampleJob: Sendable {
   /// measured exactly as `run` measures them with pictures.
   func measure(_ drawing: Drawing, format: String) throws -> (SampleEntry, [QualityFigures]) {
     var quality: [QualityFigures] = []
+    let reference = QualityReference(drawing)
     for strategy in strategies {
       let traces = StrokeTrace.record(drawing, through: strategy)
-      quality.append(try QualityRun.drawing(drawing, traces: traces))
+      quality.append(try QualityRun.drawing(reference, traces: traces))
     }
     var entry = SampleJob.entry(drawing, format: format, raw: "", [:])
     entry.sampleRate = drawing.metadata.sampleRate

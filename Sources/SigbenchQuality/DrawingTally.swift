@@ -73,7 +73,7 @@ struct DrawingTally {
         turns.append(join.degrees)
       }
     }
-    let e = CurvatureVariation.energy(shape, corners: corners)
+    let e = CurvatureVariation.energy(shape, corners: reference.corners)
     energy += e.total
     energyAway += e.awayFromCorners
     centerlineLength += e.length

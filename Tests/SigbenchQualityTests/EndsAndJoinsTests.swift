@@ -84,12 +84,14 @@ private func drawing(_ points: [(Double, Double)], truth: [Point]? = nil) -> Dra
 
 @Test func curvatureVariationAtARealCornerIsSetApartFromTheRest() throws {
   // A 90° corner of the reference drawn sharp: all of its energy lies within 2 px of the
-  // corner, so the part away from corners is 0 while the whole is large.
+  // corner, so the part away from corners is 0 (up to rounding in the resampling) while the
+  // whole is large.
   let points = (0...5).map { (Double($0) * 10, 0.0) } + (1...5).map { (50.0, Double($0) * 10) }
   let f = QualityMeasure.drawing(drawing(points), strategy: straight)
   let whole = try #require(f.curvatureVariation)
   #expect(whole > 0.01)
-  #expect(try #require(f.curvatureVariationAway) == 0)
+  let away = try #require(f.curvatureVariationAway)
+  #expect(away < 1e-9 * whole, "away \(away), whole \(whole)")
 }
 
 @Test func curvatureVariationAwayFromCornersCountsKinksThatAreNoCorner() throws {

@@ -56,6 +56,10 @@ public struct CatmullRom: SmoothingStrategy {
   private var a = WeightedPoint.zero
   private var b = WeightedPoint.zero
   private var c = WeightedPoint.zero
+  /// Knot intervals (`CatmullRomSegment.knotStep`) of the chords a → b and b → c, each computed
+  /// once when its chord appears and reused by the three segments that need it.
+  private var knotAB = 0.0
+  private var knotBC = 0.0
   /// The stroke's first sample; state and geometry are kept relative to it.
   private var origin = Point.zero
 
@@ -84,10 +88,20 @@ public struct CatmullRom: SmoothingStrategy {
     b = c
     c = new
     count += 1
+    let knotZA = knotAB
+    knotAB = knotBC
+    knotBC = count >= 2 ? CatmullRomSegment.knotStep(c.point - b.point, alpha) : 0
     if count >= 3 {
       // Pₖ₋₂ → Pₖ₋₁ now has both neighbours.
-      let before = count == 3 ? CatmullRomSegment.phantom(beyond: a.point, from: b.point) : z.point
-      let shape = CatmullRomSegment.shape(before, a, b, c.point, alpha: alpha)
+      let shape: CurveShape
+      if count == 3 {
+        let before = CatmullRomSegment.phantom(beyond: a.point, from: b.point)
+        shape = CatmullRomSegment.shape(
+          before, a, b, c.point,
+          knots: (CatmullRomSegment.knotStep(a.point - before, alpha), knotAB, knotBC))
+      } else {
+        shape = CatmullRomSegment.shape(z.point, a, b, c.point, knots: (knotZA, knotAB, knotBC))
+      }
       stages.outline.write(shape, startCap: count == 3, origin: origin, into: &output.stable)
     }
     writeTail(into: &output.tentative)
@@ -102,14 +116,22 @@ public struct CatmullRom: SmoothingStrategy {
 
   /// The part not yet final: the dot of a one-sample stroke, or the newest segment with a
   /// phantom end.
-  private func writeTail(into ink: inout InkGeometry) {
+  @inline(__always) private func writeTail(into ink: inout InkGeometry) {
     switch count {
     case 0: return
     case 1: stages.outline.write(.dot(c), startCap: true, origin: origin, into: &ink)
     default:
-      let before = count == 2 ? CatmullRomSegment.phantom(beyond: b.point, from: c.point) : a.point
       let after = CatmullRomSegment.phantom(beyond: c.point, from: b.point)
-      let shape = CatmullRomSegment.shape(before, b, c, after, alpha: alpha)
+      let knotAfter = CatmullRomSegment.knotStep(after - c.point, alpha)
+      let shape: CurveShape
+      if count == 2 {
+        let before = CatmullRomSegment.phantom(beyond: b.point, from: c.point)
+        shape = CatmullRomSegment.shape(
+          before, b, c, after,
+          knots: (CatmullRomSegment.knotStep(b.point - before, alpha), knotBC, knotAfter))
+      } else {
+        shape = CatmullRomSegment.shape(a.point, b, c, after, knots: (knotAB, knotBC, knotAfter))
+      }
       stages.outline.write(shape, startCap: count == 2, origin: origin, into: &ink)
     }
   }

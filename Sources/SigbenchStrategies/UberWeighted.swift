@@ -111,7 +111,7 @@ public struct UberWeighted: SmoothingStrategy {
 
   /// The temporary shape over the filled slots: k filled slots give a dot, line, quadratic or
   /// cubic (UberSignature's shape for index k − 1).
-  private func writeTemporary(into ink: inout InkGeometry) {
+  @inline(__always) private func writeTemporary(into ink: inout InkGeometry) {
     let shape: CurveShape
     switch n {
     case 1: shape = .dot(p0)

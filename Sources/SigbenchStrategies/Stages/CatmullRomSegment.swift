@@ -27,16 +27,26 @@ public enum CatmullRomSegment {
   public static func controls(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, alpha: Double)
     -> (Point, Point)
   {
-    let d1 = knotStep(p1 - p0, alpha)
-    let d2 = knotStep(p2 - p1, alpha)
-    let d3 = knotStep(p3 - p2, alpha)
+    controls(
+      p0, p1, p2, p3,
+      knots: (knotStep(p1 - p0, alpha), knotStep(p2 - p1, alpha), knotStep(p3 - p2, alpha)))
+  }
+
+  /// `controls(_:_:_:_:alpha:)` with the three knot intervals `(d1, d2, d3)` already known
+  /// (`knotStep` of the chords p0 → p1, p1 → p2, p2 → p3), so a streaming caller computes each
+  /// chord's interval once although three segments use it. The same operations in the same
+  /// order: bit-identical to computing them here.
+  @inline(__always) public static func controls(
+    _ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, knots: (Double, Double, Double)
+  ) -> (Point, Point) {
+    let (d1, d2, d3) = knots
     let h1 = p1 + ((p2 - p1) * (d1 * d1) - (p0 - p1) * (d2 * d2)) / (3 * d1 * (d1 + d2))
     let h2 = p2 + ((p1 - p2) * (d3 * d3) - (p3 - p2) * (d2 * d2)) / (3 * d3 * (d3 + d2))
     return (h1, h2)
   }
 
   /// The knot interval `|δ|^α` of a chord δ.
-  public static func knotStep(_ delta: Point, _ alpha: Double) -> Double {
+  @inline(__always) public static func knotStep(_ delta: Point, _ alpha: Double) -> Double {
     let len = delta.length
     if alpha == 0.5 { return len.squareRoot() }
     if alpha == 0 { return 1 }
@@ -54,7 +64,21 @@ public enum CatmullRomSegment {
   public static func shape(
     _ p0: Point, _ a: WeightedPoint, _ b: WeightedPoint, _ p3: Point, alpha: Double
   ) -> CurveShape {
-    let (h1, h2) = controls(p0, a.point, b.point, p3, alpha: alpha)
+    shape(
+      p0, a, b, p3,
+      knots: (
+        knotStep(a.point - p0, alpha), knotStep(b.point - a.point, alpha),
+        knotStep(p3 - b.point, alpha)
+      ))
+  }
+
+  /// `shape(_:_:_:_:alpha:)` with the knot intervals of the chords p0 → a, a → b, b → p3
+  /// already known (see `controls(_:_:_:_:knots:)`).
+  @inline(__always) public static func shape(
+    _ p0: Point, _ a: WeightedPoint, _ b: WeightedPoint, _ p3: Point,
+    knots: (Double, Double, Double)
+  ) -> CurveShape {
+    let (h1, h2) = controls(p0, a.point, b.point, p3, knots: knots)
     let dw = b.width - a.width
     return .cubic(
       a, WeightedPoint(h1, width: a.width + dw / 3), WeightedPoint(h2, width: a.width + dw * 2 / 3),

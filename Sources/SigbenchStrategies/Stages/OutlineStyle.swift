@@ -24,13 +24,15 @@ public enum OutlineStyle: String, Sendable, CaseIterable {
   ///
   /// - Complexity: O(1); appends at most 2·`RoundOutline.curveSteps` + 3 outline elements and
   ///   two discs.
-  public func write(
+  @inline(__always) public func write(
     _ shape: CurveShape, startCap: Bool, origin: Point, into ink: inout InkGeometry
   ) {
-    if let segment = shape.centerline { ink.append(segment.translated(by: origin)) }
+    let centerline = shape.centerline
+    if let segment = centerline { ink.append(segment.translated(by: origin)) }
     switch self {
     case .round:
-      RoundOutline.write(shape, startCap: startCap, origin: origin, into: &ink)
+      RoundOutline.write(
+        shape, centerline: centerline, startCap: startCap, origin: origin, into: &ink)
     case .rungs:
       RungOutline.write(shape, origin: origin, into: &ink)
     }

@@ -46,15 +46,26 @@ public enum RungOutline {
   }
 
   /// The rungs at both ends of the edge `a` → `b`, both perpendicular to it (Uber's `pair`).
-  public static func pair(_ a: WeightedPoint, _ b: WeightedPoint) -> (Rung, Rung) {
-    (
-      rung(from: a.point, to: b.point, through: a.point, width: a.width),
-      rung(from: a.point, to: b.point, through: b.point, width: b.width)
-    )
+  /// The same values as two `rung` calls, with the edge's length computed once.
+  @inline(__always) public static func pair(_ a: WeightedPoint, _ b: WeightedPoint) -> (Rung, Rung)
+  {
+    let d = b.point - a.point
+    if d.x == 0 && d.y == 0 {
+      return (Rung(start: a.point, end: a.point), Rung(start: b.point, end: b.point))
+    }
+    let len = d.length
+    @inline(__always) func at(_ x: Point, _ w: Double) -> Rung {
+      if w == 0 { return Rung(start: x, end: x) }
+      let u = d * ((w / 2) / len)
+      return Rung(start: Point(x: x.x + u.y, y: x.y - u.x), end: Point(x: x.x - u.y, y: x.y + u.x))
+    }
+    return (at(a.point, a.width), at(b.point, b.width))
   }
 
   /// Appends `shape`'s outline to `ink`, moved by `o` (shapes are stroke-local).
-  public static func write(_ shape: CurveShape, origin o: Point, into ink: inout InkGeometry) {
+  @inline(__always) public static func write(
+    _ shape: CurveShape, origin o: Point, into ink: inout InkGeometry
+  ) {
     switch shape {
     case .dot(let p):
       ink.append(Disc(center: p.point + o, radius: p.width))
@@ -86,18 +97,11 @@ public enum RungOutline {
     }
   }
 
-  /// Appends one closed four-element subpath in a single append.
-  private static func append(
+  /// Appends one closed four-element subpath, computed in place (`InPlaceElements`).
+  @inline(__always) private static func append(
     ink: inout InkGeometry, _ e0: PathElement, _ e1: PathElement, _ e2: PathElement,
     _ e3: PathElement
   ) {
-    withUnsafeTemporaryAllocation(of: PathElement.self, capacity: 5) { buf in
-      buf.initializeElement(at: 0, to: e0)
-      buf.initializeElement(at: 1, to: e1)
-      buf.initializeElement(at: 2, to: e2)
-      buf.initializeElement(at: 3, to: e3)
-      buf.initializeElement(at: 4, to: .close)
-      ink.outline.append(contentsOf: UnsafeBufferPointer(buf))
-    }
+    ink.outline.append(written: ClosedQuad(e0: e0, e1: e1, e2: e2, e3: e3))
   }
 }

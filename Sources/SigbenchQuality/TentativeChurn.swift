@@ -30,14 +30,14 @@ struct TentativeChurn: Sendable {
   /// One value per counted update, px.
   private(set) var values: [Double] = []
 
-  /// Above this many point–edge pairs an update uses a `SegmentGrid` instead of comparing
-  /// every pair.
+  /// Point–edge pairs an update may compare (plus 4 per edge, about the cost of a grid) before
+  /// it uses a `SegmentGrid` for the points still unsettled.
   private static let bruteForceLimit = 4096
 
   /// Records one call's output.
   ///
-  /// - Complexity: O(t · c) for t points on the previous tail and c chords of the current
-  ///   picture near it while t · c ≤ 4096, else O(t + c) expected.
+  /// - Complexity: O(t + c) expected for t points on the previous tail and c chords of the
+  ///   current picture near it (at most 4096 + 4c point–chord pairs compared, then a grid).
   mutating func record(_ output: StrokeOutput) {
     if calls > 0 {
       if previous.isEmpty {
@@ -69,44 +69,69 @@ struct TentativeChurn: Sendable {
       ends.append(d.center)
     }
     guard !starts.isEmpty else { return nil }
-    if previous.count * starts.count > TentativeChurn.bruteForceLimit {
-      // The nearest distance of every point, in one batch (the same values as asking point
-      // by point).
-      var worst = 0.0
-      for d in SegmentGrid(starts: starts, ends: ends).distances(from: previous) {
-        worst = max(worst, d)
-      }
-      return worst
-    }
-    return TentativeChurn.largestDistance(from: previous, starts: starts, ends: ends)
+    return TentativeChurn.largestDistance(
+      from: previous, starts: starts, ends: ends,
+      pairBudget: TentativeChurn.bruteForceLimit + 4 * starts.count)
   }
 
   /// The largest distance from a point of `points` to its nearest edge (`starts[i]` to
-  /// `ends[i]`), px, by comparing pairs. The maximum of minima needs no point's exact minimum
-  /// once it is known to be at most the largest so far, so a point's scan stops there. Points
-  /// are taken from the tail's end back (the end, where a tail is revised most, usually holds
-  /// the largest distance, so later points stop early), each scan starting at the edge
-  /// nearest the point before (neighbouring points, 0.5 px apart, have neighbouring nearest
-  /// edges): the same value as comparing every pair, each distance computed the same way, for
-  /// about one edge per point instead of all of them.
+  /// `ends[i]`), px. The maximum of minima needs no point's exact minimum once it is known to
+  /// be at most the largest so far, so a point's search stops there. Points are taken from the
+  /// tail's end back (the end, where a tail is revised most, usually holds the largest
+  /// distance, so later points stop early), and each point first tries the edge nearest the
+  /// point before and that edge's two neighbours (neighbouring points, 0.5 px apart, have
+  /// neighbouring nearest edges); only a point none of them settles needs its nearest edge.
+  /// That is found by comparing pairs (from the edge nearest the point before, stopping early
+  /// too) until `pairBudget` pairs have been compared, then through a `SegmentGrid` of the
+  /// edges, built once, on the first point that needs it after that. Every distance is
+  /// computed the same way, so the value is that of comparing every pair (the grid's search is
+  /// exact).
   ///
-  /// - Complexity: O(t · c) for t points and c edges at worst; about O(t + c) along a curve.
-  static func largestDistance(from points: [Point], starts: [Point], ends: [Point]) -> Double {
+  /// - Complexity: O(t · c) for t points and c edges at worst while the budget lasts, then
+  ///   O(c) expected for the grid and O(1) expected per point; about O(t + c) along a curve.
+  static func largestDistance(
+    from points: [Point], starts: [Point], ends: [Point], pairBudget: Int = .max
+  ) -> Double {
     let m = starts.count
     var worst = 0.0
     var start = 0
+    var budget = pairBudget
+    var grid: SegmentGrid?
     starts.withUnsafeBufferPointer { a in
       ends.withUnsafeBufferPointer { b in
+        /// Squared distance from `p` to edge `i`.
+        @inline(__always) func distance2(_ i: Int, _ p: Point) -> Double {
+          let d = b[i] - a[i]
+          let len2 = d.dot(d)
+          let u = len2 > 0 ? min(1, max(0, (p - a[i]).dot(d) / len2)) : 0
+          let q = a[i] + d * u - p
+          return q.dot(q)
+        }
         for p in points.reversed() {
+          // The edge nearest the point before and its neighbours: when one is no farther
+          // than the largest distance so far, this point cannot raise it.
+          if distance2(start, p) <= worst { continue }
+          if start > 0, distance2(start - 1, p) <= worst {
+            start -= 1
+            continue
+          }
+          if start + 1 < m, distance2(start + 1, p) <= worst {
+            start += 1
+            continue
+          }
+          if budget < m, grid == nil { grid = SegmentGrid(starts: starts, ends: ends) }
+          if let grid {
+            guard let h = grid.nearest(to: p) else { continue }
+            start = h.edge
+            worst = max(worst, h.distanceSquared)
+            continue
+          }
           var best = Double.infinity
           var i = start
           var nearest = start
           for _ in 0..<m {
-            let d = b[i] - a[i]
-            let len2 = d.dot(d)
-            let u = len2 > 0 ? min(1, max(0, (p - a[i]).dot(d) / len2)) : 0
-            let q = a[i] + d * u - p
-            let dd = q.dot(q)
+            budget -= 1
+            let dd = distance2(i, p)
             if dd < best {
               best = dd
               nearest = i

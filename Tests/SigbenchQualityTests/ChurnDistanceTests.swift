@@ -6,7 +6,8 @@ import Testing
 
 /// The churn's largest distance stops a point's scan once the point cannot raise the largest
 /// distance and starts each scan near the previous point's nearest edge; it must give exactly
-/// the value of comparing every point with every edge.
+/// the value of comparing every point with every edge, also when it moves on to a grid after a
+/// budget of compared pairs.
 @Test func churnLargestDistanceEqualsEveryPairBitForBit() {
   let seed = propertySeed()
   print("churnLargestDistanceEqualsEveryPairBitForBit: SIGBENCH_SEED=\(seed)")
@@ -40,7 +41,12 @@ import Testing
       }
       worst = max(worst, best)
     }
-    let fast = TentativeChurn.largestDistance(from: points, starts: starts, ends: ends)
-    #expect(fast.bitPattern == worst.squareRoot().bitPattern, "round \(round)")
+    // Every pair compared, a grid from the first point on, and a grid after a few scans.
+    for budget in [Int.max, 0, rng.int(in: 1...200)] {
+      let fast = TentativeChurn.largestDistance(
+        from: points, starts: starts, ends: ends, pairBudget: budget)
+      #expect(
+        fast.bitPattern == worst.squareRoot().bitPattern, "round \(round), budget \(budget)")
+    }
   }
 }

@@ -14,10 +14,10 @@ import SigbenchCore
 /// tangent breaks count, which is what separates a polyline from a smooth curve. A path
 /// shorter than 3 steps has energy 0.
 ///
-/// The energy is also split by where it arises (issue 12's rule for joins, applied to the
-/// energy): the term of step qⱼ → qⱼ₊₁ is "at a true corner" when qⱼ or qⱼ₊₁ lies within
-/// `QualityConstants.cornerJoinRadius` (2 px) of a corner point of the reference
-/// (`TrueCorners`), else "away". The two parts add up to the whole, so a strategy that rounds a
+/// The energy is also split by where it arises (the rule that sets joins at true corners
+/// apart, applied to the energy): the term of step qⱼ → qⱼ₊₁ is "at a true corner" when qⱼ
+/// or qⱼ₊₁ lies within `QualityConstants.cornerJoinRadius` (2 px) of a corner point of the
+/// reference (`TrueCorners`), else "away". The two parts add up to the whole, so a strategy that rounds a
 /// real corner lowers only the corner part and is not rewarded on the part away from corners.
 enum CurvatureVariation {
   /// One stroke's energy, px⁻³: in all, and the part away from true corners.

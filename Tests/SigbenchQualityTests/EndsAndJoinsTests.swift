@@ -69,13 +69,7 @@ private func drawing(_ points: [(Double, Double)], truth: [Point]? = nil) -> Dra
 
 @Test func smallTurnsBelowThirtyDegreesAreNoCorner() throws {
   // Each vertex turns 20°, more than 2 px apart: no run of 2 px turns more than 30°.
-  var points: [(Double, Double)] = [(0, 0)]
-  var heading = 0.0
-  for _ in 0..<6 {
-    let last = points[points.count - 1]
-    points.append((last.0 + 10 * cos(heading), last.1 + 10 * sin(heading)))
-    heading += 20 * Double.pi / 180
-  }
+  let points = twentyDegreeKinks()
   let f = QualityMeasure.drawing(drawing(points), strategy: straight)
   #expect(f.cornerJoins == 0)
   #expect(f.joins == 5)
@@ -97,13 +91,7 @@ private func drawing(_ points: [(Double, Double)], truth: [Point]? = nil) -> Dra
 @Test func curvatureVariationAwayFromCornersCountsKinksThatAreNoCorner() throws {
   // The input turns 20° per vertex (no true corner): every kink is away from corners, so
   // the part away equals the whole.
-  var points: [(Double, Double)] = [(0, 0)]
-  var heading = 0.0
-  for _ in 0..<6 {
-    let last = points[points.count - 1]
-    points.append((last.0 + 10 * cos(heading), last.1 + 10 * sin(heading)))
-    heading += 20 * Double.pi / 180
-  }
+  let points = twentyDegreeKinks()
   let f = QualityMeasure.drawing(drawing(points), strategy: straight)
   let whole = try #require(f.curvatureVariation)
   #expect(whole > 0.001)
@@ -119,4 +107,17 @@ private func drawing(_ points: [(Double, Double)], truth: [Point]? = nil) -> Dra
   let whole = try #require(f.curvatureVariation)
   let away = try #require(f.curvatureVariationAway)
   #expect(away > 0 && away < whole)
+}
+
+/// Seven vertices 10 px apart, each turning 20° from the last: kinks, but no true corner (no
+/// run of 2 px of arc turns more than 30°).
+private func twentyDegreeKinks() -> [(Double, Double)] {
+  var points: [(Double, Double)] = [(0, 0)]
+  var heading = 0.0
+  for _ in 0..<6 {
+    let last = points[points.count - 1]
+    points.append((last.0 + 10 * cos(heading), last.1 + 10 * sin(heading)))
+    heading += 20 * Double.pi / 180
+  }
+  return points
 }

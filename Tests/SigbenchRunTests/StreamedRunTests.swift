@@ -30,16 +30,22 @@ struct StreamedRunTests {
     return dir
   }
 
+  /// catmull-rom into `out`, without counters.
+  static func settings(out: URL) throws -> RunSettings {
+    var settings = RunSettings(
+      strategies: try StrategyResolver.resolve("catmull-rom", reference: .added))
+    settings.out = out.path
+    settings.bench.counters = false
+    return settings
+  }
+
   static func run(_ corpus: URL, jobs: Int, pictures: Bool, events: RunPipelineTests.Events? = nil)
     throws -> RunResult
   {
     let out = FileManager.default.temporaryDirectory.appendingPathComponent(
       "sigbench-stream-out-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: out) }
-    var settings = RunSettings(
-      strategies: try StrategyResolver.resolve("catmull-rom", reference: .added))
-    settings.out = out.path
-    settings.bench.counters = false
+    var settings = try Self.settings(out: out)
     settings.jobs = jobs
     settings.drawPictures = pictures
     let handler: ProgressHandler = { e in events?.add(e) }
@@ -172,10 +178,7 @@ struct StreamedRunTests {
     let out = FileManager.default.temporaryDirectory.appendingPathComponent(
       "sigbench-stream-out-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: out) }
-    var settings = RunSettings(
-      strategies: try StrategyResolver.resolve("catmull-rom", reference: .added))
-    settings.out = out.path
-    settings.bench.counters = false
+    var settings = try Self.settings(out: out)
     settings.drawPictures = false
     // The default budget times every point of a small corpus, and says so.
     let whole = try RunPipeline(settings: settings).run(corpusAt: corpus.path).result

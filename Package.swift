@@ -48,7 +48,10 @@ let package = Package(
     // cairo's PDF surface for vector export (Debian libcairo2-dev); headers found without
     // pkg-config through <cairo/...> includes.
     .systemLibrary(name: "CCairo", path: "Sources/CCairo", providers: [.apt(["libcairo2-dev"])]),
-    .target(name: "SigbenchRender", dependencies: ["SigbenchCore", "CGD", "CCairo"]),
+    // libpng (Debian `libpng-dev`, also pulled in by libgd-dev) for the run's pictures: its
+    // simplified write API with unfiltered rows, which libgd's PNG writer cannot choose.
+    .systemLibrary(name: "CPNG", path: "Sources/CPNG", providers: [.apt(["libpng-dev"])]),
+    .target(name: "SigbenchRender", dependencies: ["SigbenchCore", "CGD", "CCairo", "CPNG"]),
     .target(
       name: "SigbenchBench",
       dependencies: [
@@ -101,7 +104,7 @@ let package = Package(
     .testTarget(
       name: "SigbenchFormatsTests",
       dependencies: [
-        "SigbenchCore", "SigbenchFormats", "SigbenchReport", "SigbenchResults",
+        "SigbenchBench", "SigbenchCore", "SigbenchFormats", "SigbenchReport", "SigbenchResults",
         "SigbenchTestSupport",
       ]),
     .testTarget(

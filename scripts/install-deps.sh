@@ -2,6 +2,7 @@
 # Installs the Debian packages sigbench needs, only those missing; idempotent.
 # Runs `apt-get update` once, and only when something has to be installed. Uses sudo when not root.
 #   libgd-dev, pkg-config   raster output (the CGD system library)
+#   libpng-dev              fast PNG writing of the run's pictures (the CPNG system library)
 #   zlib1g-dev              gzip sizes in the format study, ZIP-compressed Wacom UIM chunks
 #   liblzma-dev             LZMA-compressed Wacom UIM chunks (the CLZMA system library)
 #   libxml2-dev             the SAX2 XML parser of the InkML and IAM-OnDB readers (CLibXML2)
@@ -17,7 +18,7 @@
 #   python3-websocket       DevTools protocol client (websocket-client) of check-capture.sh
 set -euo pipefail
 
-packages=(libgd-dev pkg-config zlib1g-dev liblzma-dev libxml2-dev valgrind libcairo2-dev
+packages=(libgd-dev libpng-dev pkg-config zlib1g-dev liblzma-dev libxml2-dev valgrind libcairo2-dev
   librsvg2-bin poppler-utils libsqlite3-dev libssl-dev)
 if [[ $# -gt 0 ]]; then packages+=("$@"); fi
 

@@ -159,8 +159,11 @@ public enum BenchWorkers {
     guard let valgrind = findValgrind() else {
       return unavailable("valgrind is not installed (scripts/install-deps.sh installs it)")
     }
-    var perLayout: [[CounterFigures]] = []
-    for (i, pad) in layouts.enumerated() {
+    // One callgrind run per layout, as many at once as there are cores: each run is its own
+    // process with its own counts (callgrind counts a process's instructions, whatever else the
+    // machine runs), and nothing else runs during this phase.
+    let outcomes = LayoutOutcomes(count: layouts.count)
+    DispatchQueue.concurrentPerform(iterations: layouts.count) { i in
       let file = folder.appendingPathComponent("plan\(i).json")
       let args =
         vgBase + [
@@ -170,20 +173,34 @@ public enum BenchWorkers {
           "--quiet",
         ]
       var extra = counterEnvironment
-      extra[layoutVariable] = String(repeating: "x", count: pad)
+      extra[layoutVariable] = String(repeating: "x", count: layouts[i])
+      let outcome: Result<[CounterFigures], LayoutFailure>
       do {
         try spawn(
           valgrind, args, stripInjection: job.stripInjection, what: "counter worker \(tag)",
           extra: extra, sortedEnvironment: true)
         let out = try decode(file, what: "counter worker \(tag)")
-        guard out.underValgrind == true, let plan = out.counterPlan else {
-          return unavailable("the counter worker did not find itself under valgrind")
+        if out.underValgrind != true || out.counterPlan == nil {
+          outcome = .failure(LayoutFailure("the counter worker did not find itself under valgrind"))
+        } else {
+          let parts = CallgrindProfile.loadParts(in: folder, prefix: "cg\(i).out")
+          outcome =
+            parts.isEmpty
+            ? .failure(LayoutFailure("callgrind wrote no labelled dumps"))
+            : .success(CallgrindProfile.figures(plans: out.counterPlan!, parts: parts))
         }
-        let parts = CallgrindProfile.loadParts(in: folder, prefix: "cg\(i).out")
-        if parts.isEmpty { return unavailable("callgrind wrote no labelled dumps") }
-        perLayout.append(CallgrindProfile.figures(plans: plan, parts: parts))
       } catch {
-        return unavailable("callgrind run failed: \(SystemErrorText.reason(error))")
+        outcome = .failure(
+          LayoutFailure("callgrind run failed: \(SystemErrorText.reason(error))"))
+      }
+      outcomes.set(i, outcome)
+    }
+    var perLayout: [[CounterFigures]] = []
+    for outcome in outcomes.all {
+      switch outcome {
+      case .success(let figures): perLayout.append(figures)
+      case .failure(let f): return unavailable(f.reason)
+      case nil: return unavailable("a callgrind run did not report")
       }
     }
     var info = CounterRunInfo(
@@ -191,6 +208,33 @@ public enum BenchWorkers {
       unavailableReason: nil)
     info.layouts = layouts
     return (info, CounterLayouts.mean(perLayout))
+  }
+
+  /// Why one layout's callgrind run gave no figures.
+  struct LayoutFailure: Error {
+    var reason: String
+    init(_ reason: String) { self.reason = reason }
+  }
+
+  /// The outcome of each layout's run, filled in by concurrent runs (one slot each).
+  final class LayoutOutcomes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Result<[CounterFigures], LayoutFailure>?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ i: Int, _ outcome: Result<[CounterFigures], LayoutFailure>) {
+      lock.lock()
+      slots[i] = outcome
+      lock.unlock()
+    }
+
+    /// Every slot in layout order (nil where a run never reported).
+    var all: [Result<[CounterFigures], LayoutFailure>?] {
+      lock.lock()
+      defer { lock.unlock() }
+      return slots
+    }
   }
 
   /// Environment of every counter worker: Swift's per-process random hashing seed made fixed.

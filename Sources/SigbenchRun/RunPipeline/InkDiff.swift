@@ -42,7 +42,7 @@ struct InkDiff {
         }
         try AtomicFiles.write(baseData, to: runFolder.appendingPathComponent(basePath))
         let (picture, changed, inked) = try InkDiff.compare(base: baseImage, head: headImage)
-        try AtomicFiles.write(picture.pngData(), to: runFolder.appendingPathComponent(diffPath))
+        try AtomicFiles.write(picture.fastPNGData(), to: runFolder.appendingPathComponent(diffPath))
         diffs[label] = InkDiffInfo(
           base: basePath, diff: diffPath,
           changedShare: inked > 0 ? Double(changed) / Double(inked) : 0, changedPixels: changed,

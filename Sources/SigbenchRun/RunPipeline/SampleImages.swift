@@ -47,7 +47,7 @@ struct SampleImages: Sendable {
     let inks = StrokeInk.final(drawing, try StrategyCatalogAccess.straightHairline())
     return try DrawingRenderer(spec: s).render(
       strokes: inks, samples: drawing.strokes.map(\.samples), transform: t
-    ).pngData()
+    ).fastPNGData()
   }
 
   /// PNG of the raw samples alone on a transparent canvas, to overlay on a large render.
@@ -59,7 +59,7 @@ struct SampleImages: Sendable {
     s.rawRadius = 1.8
     return try DrawingRenderer(spec: s).render(
       strokes: [], samples: drawing.strokes.map(\.samples), transform: t
-    ).pngData()
+    ).fastPNGData()
   }
 
   /// PNG of a strategy's final ink (`inks`: one per stroke of `drawing`, smoothed once by the
@@ -69,7 +69,7 @@ struct SampleImages: Sendable {
   ) throws -> Data {
     try DrawingRenderer(spec: spec ?? self.spec).render(
       strokes: inks, samples: drawing.strokes.map(\.samples), transform: t
-    ).pngData()
+    ).fastPNGData()
   }
 
   /// The moment the sheet shows mid-stroke: the longest stroke, after 60 % of its samples.
@@ -93,7 +93,8 @@ struct SampleImages: Sendable {
     s.rawRadius = 1.4
     s.rawOnTop = true
     guard let moment = SampleImages.midStrokeMoment(drawing) else {
-      return try DrawingRenderer(spec: s).render(strokes: [], samples: [], transform: t).pngData()
+      return try DrawingRenderer(spec: s).render(strokes: [], samples: [], transform: t)
+        .fastPNGData()
     }
     var inks: [StrokeInk] = []
     inks += StrokeInk.final(
@@ -102,7 +103,7 @@ struct SampleImages: Sendable {
     inks.append(SampleImages.state(strategy, after: partial))
     let shown = Array(drawing.strokes[0..<moment.stroke].map(\.samples)) + [partial]
     return try DrawingRenderer(spec: s).render(strokes: inks, samples: shown, transform: t)
-      .pngData()
+      .fastPNGData()
   }
 
   /// Stable ink so far and the current tentative tail after pushing `samples` (no finish).

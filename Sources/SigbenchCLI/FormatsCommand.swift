@@ -23,6 +23,9 @@ struct FormatsCommand: Command {
       writable format (IAM-OnDB input is synthesised) so every reader has input: bytes, samples,
       median decode time, MB/s, ns/sample and the target (line formats ≥ 20 MB/s, XML ≥ 7 MB/s,
       .sbi ≥ 200 MB/s) with met/MISSED. Exit 0 whether or not targets are met.
+      Both time through the closure harness (calibrated clock, verified warm-up, --repetitions
+      timed passes, median) and write <out>/format-study/<id>/format-study.json or
+      <out>/decode-bench/<id>/decode-bench.json.
       """,
     options: [
       OptionSpec(
@@ -33,14 +36,16 @@ struct FormatsCommand: Command {
           "Time every reader's decoding of these folders or files (and their drawings re-encoded)."),
       OptionSpec(
         "repetitions", value: "N",
-        help: "Timed passes per format in the study or the decode bench (median for the bench).",
+        help: "Timed passes per format in the study or the decode bench (after warm-up; median).",
         default: "3"),
+      OptionGroups.out,
       OptionSpec("json", help: "Print machine-readable JSON on stdout."),
     ])
 
   let study: String?
   let decodeBench: [String]?
   let repetitions: Int
+  let out: String
   let json: Bool
 
   init(_ a: ParsedArguments) throws {
@@ -60,6 +65,7 @@ struct FormatsCommand: Command {
         "--repetitions must be a whole number in 1…100; got '\(a.value("repetitions")!)'.")
     }
     repetitions = r
+    out = a.value("out")!
     json = a.flag("json")
   }
 
@@ -87,14 +93,20 @@ struct FormatsCommand: Command {
       return .success
     }
     let input = try CorpusInput.load(study, progress: console.progress)
-    let result = FormatStudy.run(drawings: input.drawings, repetitions: repetitions)
+    let harness = TimingResultsFile.harness(runs: repetitions)
+    var result = FormatStudy.run(drawings: input.drawings, timer: harness.closureTimer)
+    result.timer = harness.timer
+    result.context = TimingResultsFile.context(timer: harness.timer)
+    let file = try TimingResultsFile.write(result, kind: "format-study", out: out)
     if json {
       console.out(try JSONOutput.string(result))
     } else {
       console.out(
         "format study over \(result.drawings) drawings, \(result.samples) samples, "
-          + "\(result.repetitions) repetitions (\(BuildConfiguration.current) build)")
+          + "\(result.repetitions) timed passes after warm-up (\(BuildConfiguration.current) build)"
+      )
       console.out(FormatTables.study(result))
+      console.out("results: \(file.path)")
     }
     return input.loaded.rejected.isEmpty ? .success : .rejectedInputs
   }

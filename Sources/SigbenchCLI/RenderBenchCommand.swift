@@ -10,7 +10,9 @@ struct RenderBenchCommand: Command {
     name: "render-bench",
     abstract: "Time the renderer: one-shot 800x300 at 2x/4x and incremental raster per point.",
     discussion: """
-      Build with -c release for meaningful figures (a debug build is marked as such).
+      Build with -c release for meaningful figures (a debug build is marked as such). Every
+      figure goes through the closure harness (calibrated clock, verified warm-up, percentiles)
+      and into <out>/render-bench/<id>/render-bench.json with the printed lines.
       """,
     options: [
       OptionSpec(
@@ -26,10 +28,12 @@ struct RenderBenchCommand: Command {
         "tail", value: "N",
         help: "Second incremental lane: when the strategy emits no tentative tail, redraw its "
           + "last N stable updates as a stand-in tail (0 skips the lane).", default: "3"),
+      OptionGroups.out,
       OptionSpec("quiet", help: "No notes on stderr."),
     ])
 
   let benchmark: RenderBenchmark
+  let out: String
 
   init(_ a: ParsedArguments) throws {
     let strategy = try StrategyCatalog.configure(
@@ -43,13 +47,16 @@ struct RenderBenchCommand: Command {
     benchmark = RenderBenchmark(
       corpus: a.value("corpus")!, file: a.value("file")!, strategy: strategy, runs: r,
       rounds: n, tail: t)
+    out = a.value("out")!
   }
 
   func run(console: Console) throws -> ExitCode {
     if BuildConfiguration.isDebug {
       console.err("warning: debug build; figures are not representative (use -c release).")
     }
-    try benchmark.run(emit: console.out)
+    let report = try benchmark.run(emit: console.out)
+    let file = try TimingResultsFile.write(report, kind: "render-bench", out: out)
+    console.out("results: \(file.path)")
     return .success
   }
 }

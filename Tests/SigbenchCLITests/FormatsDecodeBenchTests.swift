@@ -8,10 +8,22 @@ import Testing
 struct FormatsDecodeBenchTests {
   /// The JSON rows of one run, by id, and the ids without input.
   func bench(_ paths: [String]) throws -> (rows: [String: [String: Any]], none: [String]) {
+    let out = try EndToEndTests.tempFolder()
+    defer { try? FileManager.default.removeItem(at: out) }
     let r = try EndToEndTests.run([
       "formats", "--decode-bench", paths.joined(separator: ":"), "--repetitions", "2", "--json",
+      "--out", out.path,
     ])
     #expect(r.code == 0, "stderr: \(r.stderr)")
+    // The same figures are in <out>/decode-bench/<id>/decode-bench.json, with their context.
+    let ids = try FileManager.default.contentsOfDirectory(
+      atPath: out.appendingPathComponent("decode-bench").path)
+    #expect(ids.count == 1)
+    let saved = try JSONSerialization.jsonObject(
+      with: Data(
+        contentsOf: out.appendingPathComponent("decode-bench/\(ids[0])/decode-bench.json")))
+    let context = (saved as? [String: Any])?["context"] as? [String: Any]
+    #expect(context?["timer"] != nil && context?["machine"] != nil)
     let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8))
     let top = try #require(object as? [String: Any])
     #expect(top["repetitions"] as? Int == 2)
@@ -31,6 +43,10 @@ struct FormatsDecodeBenchTests {
       #expect(v > 0 && v.isFinite, "\(id).\(key) = \(v)")
     }
     #expect((row["failures"] as? [Any])?.isEmpty == true, "\(id) failures")
+    // Timed through the harness: two timed passes after a verified warm-up.
+    let timing = row["timing"] as? [String: Any]
+    #expect(timing?["timedPasses"] as? Int == 2, "\(id) timing")
+    #expect((timing?["summary"] as? [String: Any])?["count"] as? Int == 2, "\(id) timing count")
     if let target = row["targetMegabytesPerSecond"] as? Double {
       let mbps = row["megabytesPerSecond"] as? Double ?? 0
       #expect(row["met"] as? Bool == (mbps >= target), "\(id) met")

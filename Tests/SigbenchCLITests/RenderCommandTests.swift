@@ -1,5 +1,6 @@
 import Foundation
 import SigbenchRender
+import SigbenchResults
 import SigbenchTestSupport
 import Testing
 
@@ -118,15 +119,33 @@ struct RenderCommandTests {
     #expect(first.width == 240 && first.height == 96)
   }
 
-  @Test("render-bench smoke round prints both lanes")
+  @Test("render-bench smoke round prints both lanes and writes render-bench.json")
   func benchSmoke() throws {
+    let out = try EndToEndTests.tempFolder()
+    defer { try? FileManager.default.removeItem(at: out) }
     let r = try EndToEndTests.run([
       "render-bench", "--runs", "2", "--rounds", "1", "--corpus",
       packageRootURL().appendingPathComponent("Corpus/fixtures").path, "--file",
-      Self.fixture("loop"),
+      Self.fixture("loop"), "--out", out.path,
     ])
     #expect(r.code == 0, "\(r.stderr)")
     #expect(r.stdout.contains("2x render: median") && r.stdout.contains("4x render: median"))
     #expect(r.stdout.contains("apply: p50"))
+    // The results file: one folder under <out>/render-bench, every timing through the harness.
+    let runs = try FileManager.default.contentsOfDirectory(
+      atPath: out.appendingPathComponent("render-bench").path)
+    #expect(runs.count == 1)
+    let file = out.appendingPathComponent("render-bench/\(runs[0])/render-bench.json")
+    let report = try JSONDecoder().decode(RenderBenchReport.self, from: Data(contentsOf: file))
+    #expect(report.strategy == "straight")
+    #expect(report.timings.contains { $0.name == "render 2x, reused workspace" })
+    #expect(report.timings.contains { $0.name == "PNG 4x, unfiltered level 3" })
+    for t in report.timings where t.kind == "repeated" && t.name != "smoothing" {
+      #expect(t.summary.count == 2, "\(t.name): one value per timed run")
+      #expect(t.warmup.discardedPasses == 1 && t.warmup.passMedians.count >= 2, "\(t.name)")
+    }
+    let apply = try #require(report.timings.first { $0.name.hasPrefix("incremental apply") })
+    #expect(apply.kind == "series" && apply.timedPasses == 1)
+    #expect(report.lines.contains { $0.contains("apply: p50") })
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchBench
 import SigbenchCore
 import SigbenchReport
 import SigbenchTestSupport
@@ -32,7 +33,7 @@ struct FormatDecodeBenchTests {
         "bdalab-svc", "svc2004", "quickdraw-raw", "quickdraw-simplified", "uim",
       ])
     #expect(inputs.groups[0].files.count == 8)
-    let result = FormatDecodeBench.run(inputs, repetitions: 3)
+    let result = FormatDecodeBench.run(inputs, timer: QuickHarness.timer)
     let inkSamples = files.reduce(0) {
       $0
         + (try! NativeFormat().decode($1.data, file: "", options: .init())).drawings[0].strokes

@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchBench
 import SigbenchCore
 import SigbenchReport
 import SigbenchTestSupport
@@ -60,7 +61,7 @@ struct FormatStudyTests {
     let seed = propertySeed()
     let set = drawings(12, seed: seed)
     let formats: [any StrokeFormat] = [NativeFormat(), BinaryFormat()]
-    let result = FormatStudy.run(drawings: set, formats: formats, repetitions: 1)
+    let result = FormatStudy.run(drawings: set, formats: formats, timer: QuickHarness.timer)
     #expect(result.rows.map(\.formatID) == ["native", "sbi"])
     let samples = set.reduce(0) { $0 + FormatStudy.stored($1) }
     #expect(result.samples == samples)
@@ -92,7 +93,8 @@ struct FormatStudyTests {
 
   @Test func reportsLostChannelsShapeChangesAndFailures() {
     let set = drawings(6, seed: propertySeed() ^ 7)
-    let lossy = FormatStudy.run(drawings: set, formats: [LossyFormat()], repetitions: 1).rows[0]
+    let lossy = FormatStudy.run(drawings: set, formats: [LossyFormat()], timer: QuickHarness.timer)
+      .rows[0]
     let hasTime = set.contains {
       ($0.strokes + $0.hover).contains { $0.samples.contains { $0.time != nil } }
     }
@@ -100,19 +102,19 @@ struct FormatStudyTests {
     #expect(lossy.maxTimeError == nil)
     let hoverCount = set.filter { !$0.hover.isEmpty }.count
     let dropping = FormatStudy.run(
-      drawings: set, formats: [LossyFormat(dropHover: true)], repetitions: 1
+      drawings: set, formats: [LossyFormat(dropHover: true)], timer: QuickHarness.timer
     )
     .rows[0]
     #expect(dropping.shapeMismatches == hoverCount)
     let failing = FormatStudy.run(
-      drawings: set, formats: [LossyFormat(failOn: "d1")], repetitions: 1
+      drawings: set, formats: [LossyFormat(failOn: "d1")], timer: QuickHarness.timer
     ).rows[0]
     #expect(failing.drawings == set.count - 1)
     #expect(failing.failures.count == 1 && failing.failures[0].contains("d1"))
   }
 
   @Test func resultIsCodableAndPrintsATable() throws {
-    let result = FormatStudy.run(drawings: drawings(3, seed: 11), repetitions: 1)
+    let result = FormatStudy.run(drawings: drawings(3, seed: 11), timer: QuickHarness.timer)
     #expect(
       result.rows.map(\.formatID)
         == FormatCatalog.all.filter(\.descriptor.canWrite).map(\.descriptor.id))
@@ -132,7 +134,7 @@ struct FormatStudyTests {
       .drawings[0]
     }
     let result = FormatStudy.run(
-      drawings: set, formats: [NativeFormat(), BinaryFormat()], repetitions: 1)
+      drawings: set, formats: [NativeFormat(), BinaryFormat()], timer: QuickHarness.timer)
     #expect(result.rows.allSatisfy { $0.drawings == set.count && $0.failures.isEmpty })
     #expect(result.rows[1].gzipBytesPerSample < result.rows[0].gzipBytesPerSample)
   }

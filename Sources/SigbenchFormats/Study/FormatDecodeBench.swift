@@ -7,13 +7,14 @@ import SigbenchResults
 /// line formats, ≥ 7 for XML, ≥ 200 for the native binary format).
 ///
 /// Method: the inputs (`FormatDecodeBenchInputs`) are file images already in memory, so disk
-/// is excluded. Each format's files are decoded once untimed (to count samples, catch errors
-/// and warm caches), then `repetitions` timed passes decode all of them in turn with the
-/// catalog's reader (wall clock, `ContinuousClock`); the figure is the median pass. MB/s is
+/// is excluded. Each format's files are decoded once untimed (to count samples and catch
+/// errors), then the closure harness handed in (`ClosureTimer`: calibrated monotonic clock,
+/// verified warm-up, timed runs) times passes that decode all of them in turn with the
+/// catalog's reader; the figure is the median pass. MB/s is
 /// 10⁶ bytes per second of that median; ns/sample divides it by the decoded ink + hover
 /// samples. Release builds only are representative; on a loaded machine the median still
 /// moves, so compare instruction counts (callgrind) for small changes.
-/// Cost: O((repetitions + 1) · bytes) per format.
+/// Cost: O((warm-up + timed passes + 1) · bytes) per format.
 public enum FormatDecodeBench {
   public typealias Row = DecodeBenchRow
   public typealias Result = DecodeBenchResult
@@ -31,17 +32,19 @@ public enum FormatDecodeBench {
     }
   }
 
-  /// Times every group of `inputs`.
-  public static func run(_ inputs: FormatDecodeBenchInputs, repetitions: Int) -> Result {
-    let reps = max(1, repetitions)
+  /// Times every group of `inputs` with `timer`.
+  public static func run(_ inputs: FormatDecodeBenchInputs, timer: ClosureTimer) -> Result {
     var rows: [Row] = []
     for group in inputs.groups {
-      rows.append(measure(group, reps))
+      rows.append(measure(group, timer))
     }
-    return Result(repetitions: reps, rows: rows, withoutInput: inputs.withoutInput)
+    return Result(
+      repetitions: rows.compactMap(\.timing?.timedPasses).first ?? 0, rows: rows,
+      withoutInput: inputs.withoutInput)
   }
 
-  private static func measure(_ group: FormatDecodeBenchInputs.Group, _ reps: Int) -> Row {
+  private static func measure(_ group: FormatDecodeBenchInputs.Group, _ timer: ClosureTimer) -> Row
+  {
     let format = group.format
     let options = DecodeOptions()
     var row = Row(
@@ -62,22 +65,16 @@ public enum FormatDecodeBench {
     }
     row.files = readable.count
     row.bytes = readable.reduce(0) { $0 + $1.data.count }
-    let clock = ContinuousClock()
-    var passes: [Double] = []
-    var sink = 0
-    for _ in 0..<reps {
-      let d = clock.measure {
-        for f in readable {
-          sink &+= (try? format.decode(f.data, file: f.name, options: options))?.drawings.count ?? 0
-        }
+    let timing = timer("decode \(group.id)") {
+      var drawings = 0
+      for f in readable {
+        drawings &+=
+          (try? format.decode(f.data, file: f.name, options: options))?.drawings.count ?? 0
       }
-      let c = d.components
-      passes.append(Double(c.seconds) + Double(c.attoseconds) * 1e-18)
+      return drawings
     }
-    if sink == Int.min { row.failures.append("unreachable") }  // keeps the work observable
-    passes.sort()
-    let mid = passes.count / 2
-    let median = passes.count % 2 == 1 ? passes[mid] : (passes[mid - 1] + passes[mid]) / 2
+    row.timing = timing
+    let median = timing.medianSeconds
     // A pass too quick for the clock still gives finite figures: one clock tick at least.
     row.medianSeconds = max(median, 1e-9)
     row.megabytesPerSecond = Double(row.bytes) / row.medianSeconds / 1e6

@@ -8,35 +8,39 @@ import SigbenchResults
 ///
 /// Method: every drawing is written to its own file image with `encode`, gzip-compressed
 /// alone (zlib level 6, as one stored file would be), and read back with `decode`. Sizes are
-/// summed over drawings and divided by all stored samples (ink + hover). Times are the best of
-/// `repetitions` passes over all drawings (wall clock, `ContinuousClock`), divided by the same
-/// sample count; run it in a release build for meaningful figures. Errors compare each decoded
+/// summed over drawings and divided by all stored samples (ink + hover). Times are the median
+/// pass over all drawings as the closure harness handed in (`ClosureTimer`: calibrated
+/// monotonic clock, verified warm-up, timed runs) measures it, divided by the same sample
+/// count; run it in a release build for meaningful figures. Errors compare each decoded
 /// drawing with its original sample by sample: position as Euclidean distance in px, time in
 /// s, pressure in [0, 1] units; a channel a format drops is listed in `lostChannels`, a
 /// changed shape (trace or sample counts) is counted in `shapeMismatches`.
-/// Cost: O(repetitions · bytes) per format.
+/// Cost: O((warm-up + timed passes) · bytes) per format.
 public enum FormatStudy {
   public typealias Row = FormatStudyRow
   public typealias Result = FormatStudyResult
 
-  /// Runs the study over `formats` (by default every writable format in `FormatCatalog`).
+  /// Runs the study over `formats` (by default every writable format in `FormatCatalog`),
+  /// timing each encode and decode pass with `timer`.
   public static func run(
     drawings: [Drawing],
     formats: [any StrokeFormat] = FormatCatalog.all.filter(\.descriptor.canWrite),
-    repetitions: Int = 3
+    timer: ClosureTimer
   ) -> Result {
-    let reps = max(1, repetitions)
     let total = drawings.reduce(0) { $0 + stored($1) }
+    let rows = formats.map { study($0, drawings, timer) }
     return Result(
-      drawings: drawings.count, samples: total, repetitions: reps,
-      rows: formats.map { study($0, drawings, reps) })
+      drawings: drawings.count, samples: total,
+      repetitions: rows.compactMap(\.decodeTiming?.timedPasses).first ?? 0, rows: rows)
   }
 
   static func stored(_ d: Drawing) -> Int {
     (d.strokes + d.hover).reduce(0) { $0 + $1.samples.count }
   }
 
-  private static func study(_ format: any StrokeFormat, _ drawings: [Drawing], _ reps: Int) -> Row {
+  private static func study(
+    _ format: any StrokeFormat, _ drawings: [Drawing], _ timer: ClosureTimer
+  ) -> Row {
     var row = Row(
       formatID: format.descriptor.id, formatName: format.descriptor.name, drawings: 0,
       samples: 0, bytes: 0, gzipBytes: 0, bytesPerSample: 0, gzipBytesPerSample: 0,
@@ -75,38 +79,30 @@ public enum FormatStudy {
     let n = Double(max(1, row.samples))
     row.bytesPerSample = Double(row.bytes) / n
     row.gzipBytesPerSample = Double(row.gzipBytes) / n
-    let clock = ContinuousClock()
-    var bestEncode = Duration.seconds(1e9)
-    var bestDecode = Duration.seconds(1e9)
-    var sink = 0
-    for _ in 0..<reps {
-      let e = clock.measure {
-        for (d, _) in readable { sink &+= (try? format.encode(d))?.count ?? 0 }
-      }
-      bestEncode = min(bestEncode, e)
-      let t = clock.measure {
-        for (d, data) in readable {
-          sink &+=
-            (try? format.decode(data, file: d.name, options: DecodeOptions()))?.drawings.count
-            ?? 0
-        }
-      }
-      bestDecode = min(bestDecode, t)
+    let id = format.descriptor.id
+    let encode = timer("encode \(id)") {
+      var bytes = 0
+      for (d, _) in readable { bytes &+= (try? format.encode(d))?.count ?? 0 }
+      return bytes
     }
-    row.encodeNsPerSample = nanoseconds(bestEncode) / n
-    row.decodeNsPerSample = nanoseconds(bestDecode) / n
-    if sink == Int.min { row.failures.append("unreachable") }  // keeps the work observable
+    let decode = timer("decode \(id)") {
+      var count = 0
+      for (d, data) in readable {
+        count &+=
+          (try? format.decode(data, file: d.name, options: DecodeOptions()))?.drawings.count ?? 0
+      }
+      return count
+    }
+    row.encodeTiming = encode
+    row.decodeTiming = decode
+    row.encodeNsPerSample = encode.summary.p50 / n
+    row.decodeNsPerSample = decode.summary.p50 / n
     var lost = Set<String>()
     for (original, back) in decoded {
       compare(original, back, into: &row, lost: &lost)
     }
     row.lostChannels = lost.sorted()
     return row
-  }
-
-  private static func nanoseconds(_ d: Duration) -> Double {
-    let c = d.components
-    return Double(c.seconds) * 1e9 + Double(c.attoseconds) * 1e-9
   }
 
   private static func compare(

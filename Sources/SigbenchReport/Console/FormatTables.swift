@@ -24,8 +24,8 @@ public enum FormatTables {
       lines.append(line)
     }
     lines.append(
-      "\(result.drawings) drawings, \(result.samples) samples (ink + hover), best of "
-        + "\(result.repetitions)")
+      "\(result.drawings) drawings, \(result.samples) samples (ink + hover), median of "
+        + "\(result.repetitions) timed pass(es) after a verified warm-up")
     return lines.joined(separator: "\n")
   }
 
@@ -51,7 +51,9 @@ public enum FormatTables {
     if !result.withoutInput.isEmpty {
       lines.append("no input: " + result.withoutInput.joined(separator: ", "))
     }
-    lines.append("median of \(result.repetitions) pass(es); MB = 10⁶ bytes; files in memory")
+    lines.append(
+      "median of \(result.repetitions) timed pass(es) after a verified warm-up; MB = 10⁶ bytes; "
+        + "files in memory")
     return lines.joined(separator: "\n")
   }
 

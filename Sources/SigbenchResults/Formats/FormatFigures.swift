@@ -13,8 +13,14 @@ public struct FormatStudyRow: Codable, Sendable, Hashable {
   public var gzipBytes: Int
   public var bytesPerSample: Double
   public var gzipBytesPerSample: Double
+  /// Median time of one encode pass over all drawings (`encodeTiming`) ÷ samples, ns.
   public var encodeNsPerSample: Double
+  /// Median time of one decode pass over all file images (`decodeTiming`) ÷ samples, ns.
   public var decodeNsPerSample: Double
+  /// How the encode and decode passes were timed (the closure harness: warm-up, runs,
+  /// percentiles per pass, ns); `nil` in files written before the harness.
+  public var encodeTiming: ClosureTiming?
+  public var decodeTiming: ClosureTiming?
   /// Worst distance between a decoded and an original position, CSS px.
   public var maxPositionError: Double
   /// Worst time difference, s; `nil` when no timed sample survived.
@@ -58,8 +64,13 @@ public struct FormatStudyRow: Codable, Sendable, Hashable {
 public struct FormatStudyResult: Codable, Sendable, Hashable {
   public var drawings: Int
   public var samples: Int
+  /// Timed passes per format and direction.
   public var repetitions: Int
   public var rows: [FormatStudyRow]
+  /// The clock the passes were timed with; `nil` in files written before the harness.
+  public var timer: TimerCalibration?
+  /// Tool, build, machine and time of the measurement (in the results file); `nil` before.
+  public var context: TimingContext?
 
   public init(
     drawings: Int, samples: Int, repetitions: Int, rows: [FormatStudyRow]
@@ -86,7 +97,7 @@ public struct DecodeBenchRow: Codable, Sendable, Hashable {
   /// Ink and hover samples decoded from those files.
   public var samples: Int
   public var drawings: Int
-  /// Median time of one pass over all files, s.
+  /// Median time of one pass over all files (`timing`), s.
   public var medianSeconds: Double
   /// 10⁶ bytes per second of the median pass.
   public var megabytesPerSecond: Double
@@ -98,6 +109,9 @@ public struct DecodeBenchRow: Codable, Sendable, Hashable {
   public var met: Bool?
   /// Files that failed to decode (first 5).
   public var failures: [String]
+  /// How the passes were timed (the closure harness: warm-up, runs, percentiles per pass, ns);
+  /// `nil` in files written before the harness.
+  public var timing: ClosureTiming?
 
   public init(
     id: String, formatID: String, formatName: String, input: String, files: Int, bytes: Int,
@@ -128,6 +142,10 @@ public struct DecodeBenchResult: Codable, Sendable, Hashable {
   public var rows: [DecodeBenchRow]
   /// Row ids that had no input at all (no file of theirs and no writer to make one).
   public var withoutInput: [String]
+  /// The clock the passes were timed with; `nil` in files written before the harness.
+  public var timer: TimerCalibration?
+  /// Tool, build, machine and time of the measurement (in the results file); `nil` before.
+  public var context: TimingContext?
 
   public init(
     repetitions: Int, rows: [DecodeBenchRow], withoutInput: [String]

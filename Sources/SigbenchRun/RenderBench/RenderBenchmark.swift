@@ -5,17 +5,20 @@ import SigbenchRender
 import SigbenchResults
 
 /// The renderer's own performance figures: one-shot renders of an 800×300 canvas and the
-/// incremental canvas per pushed point.
+/// incremental canvas per pushed point, timed through the closure harness
+/// (`ClosureBenchmark`: calibrated clock with its read overhead subtracted, verified warm-up,
+/// nearest-rank percentiles) and written to `render-bench.json` (`RenderBenchReport`).
 ///
 /// 1. One-shot: the geometry of one drawing (smoothing done beforehand, timed apart) rendered
 ///    into an 800×300 canvas at 2× and 4× supersampling: masks, compositing and the libgd
-///    image; PNG encoding timed separately. Median (and p90, min) of `--runs` runs after 3
-///    warm-up runs.
+///    image, with a reused workspace and with a fresh one; PNG encoding timed separately, both
+///    through libgd (level 3, libpng's adaptive row filters) and through `fastPNGData`
+///    (unfiltered rows, level 3: what `run` writes). `--runs` timed runs each.
 /// 2. Incremental: every fixture replayed point by point into an `IncrementalCanvas` at 2×,
-///    800×300, each `apply(_:)` (stable segment + tentative tail) timed alone; `push + apply`
-///    is reported too. Percentiles are nearest-rank over every update of `--rounds` rounds; the
-///    latency per class of touched pixel area and the slowest updates with the area they
-///    touched show what bounds the tail of the distribution.
+///    800×300, each `apply(_:)` (stable segment + tentative tail) bracketed alone; `push +
+///    apply` is reported too. Percentiles are over every update of `--rounds` timed passes over
+///    the corpus (after the harness's warm-up passes); the latency per class of touched pixel
+///    area and the slowest updates with the area they touched show what bounds the tail.
 public struct RenderBenchmark: Sendable {
   public var corpus: String
   public var file: String
@@ -41,31 +44,44 @@ public struct RenderBenchmark: Sendable {
   static func ms(_ ns: Double) -> String { String(format: "%.2f ms", ns / 1e6) }
   static func us(_ ns: Double) -> String { String(format: "%.2f µs", ns / 1e3) }
 
-  /// Runs both lanes; every result line goes to `emit` (the CLI prints them).
-  public func run(emit: (String) -> Void) throws {
-    emit(
-      "sigbench render-bench (\(BuildConfiguration.current) build), strategy \(strategy.label)")
-    let drawing = try CorpusInput.load(file, policy: .everyFile).drawings[0]
-    try oneShot(drawing, emit)
-    let emitted = try incremental(emit, syntheticTail: 0)
-    if tail > 0 && !emitted {
-      _ = try incremental(emit, syntheticTail: tail)
+  /// Runs both lanes; every result line goes to `emit` (the CLI prints them) and into the
+  /// returned report.
+  public func run(emit: (String) -> Void) throws -> RenderBenchReport {
+    var lines: [String] = []
+    func say(_ line: String) {
+      lines.append(line)
+      emit(line)
     }
+    let timer = TimerCalibration.measure()
+    var timings: [ClosureTiming] = []
+    say("sigbench render-bench (\(BuildConfiguration.current) build), strategy \(strategy.label)")
+    let drawing = try CorpusInput.load(file, policy: .everyFile).drawings[0]
+    timings += try oneShot(drawing, ClosureBenchmark(timer: timer, runs: runs), say)
+    let series = ClosureBenchmark(timer: timer, runs: rounds)
+    let (first, emitted) = try incremental(series, say, syntheticTail: 0)
+    timings += first
+    if tail > 0 && !emitted {
+      timings += try incremental(series, say, syntheticTail: tail).timings
+    }
+    return RenderBenchReport(
+      context: TimingResultsFile.context(timer: timer), strategy: strategy.label, file: file,
+      corpus: corpus, timings: timings, lines: lines)
   }
 
-  func oneShot(_ drawing: Drawing, _ emit: (String) -> Void) throws {
-    var smoothing: [Double] = []
+  func oneShot(
+    _ drawing: Drawing, _ harness: ClosureBenchmark, _ emit: (String) -> Void
+  ) throws -> [ClosureTiming] {
     var inks: [StrokeInk] = []
-    for _ in 0..<max(3, runs / 4) {
-      let t0 = MonotonicClock.now()
+    let smoothing = harness.measure("smoothing") {
       inks = StrokeInk.final(drawing, strategy)
-      smoothing.append(Double(MonotonicClock.now() - t0))
+      return inks.count
     }
     let layout = try CanvasLayout.resolve(
       .fit(width: 800, height: 300, margin: 10), ink: InkBounds.of(inks.map(\.stable)))
     emit(
       "one-shot: \(drawing.name), \(drawing.strokes.count) strokes, \(drawing.sampleCount) "
-        + "samples, 800x300; smoothing (not included) median \(Self.ms(Self.median(smoothing)))")
+        + "samples, 800x300; smoothing (not included) median \(Self.ms(smoothing.summary.p50))")
+    var timings = [smoothing]
     for factor in [2, 4] {
       var spec = RenderSpec()
       spec.width = layout.pixelWidth
@@ -73,43 +89,38 @@ public struct RenderBenchmark: Sendable {
       spec.supersample = factor
       spec.tentative = nil
       let renderer = DrawingRenderer(spec: spec)
-      var render: [Double] = []
-      var encode: [Double] = []
-      var fresh: [Double] = []
-      var cpu: [Double] = []
       var workspace = RenderWorkspace()
-      for i in 0..<(runs + 3) {
-        let f0 = MonotonicClock.now()
-        let first = try renderer.renderCanvas(
-          strokes: inks, samples: [], transform: layout.transform
-        ).makeImage()
-        BlackHole.consume(UInt64(first.width))
-        let t0 = MonotonicClock.now()
-        if i >= 3 { fresh.append(Double(t0 - f0)) }
-        let c0 = Self.threadCPUTime()
-        let image = try renderer.renderCanvas(
+      let render = harness.measure("render \(factor)x, reused workspace") {
+        let canvas = renderer.renderCanvas(
           strokes: inks, samples: [], transform: layout.transform, background: nil,
-          workspace: &workspace
-        ).makeImage()
-        let t1 = MonotonicClock.now()
-        if i >= 3 { cpu.append(Self.threadCPUTime() - c0) }
-        let png = image.pngData(level: 3)
-        let t2 = MonotonicClock.now()
-        BlackHole.consume(UInt64(png.count))
-        if i >= 3 {
-          render.append(Double(t1 - t0))
-          encode.append(Double(t2 - t1))
-        }
+          workspace: &workspace)
+        return (try? canvas.makeImage())?.width ?? 0
       }
-      let s = render.sorted()
+      let fresh = harness.measure("render \(factor)x, fresh workspace") {
+        let canvas = renderer.renderCanvas(strokes: inks, samples: [], transform: layout.transform)
+        return (try? canvas.makeImage())?.width ?? 0
+      }
+      let image = try renderer.renderCanvas(
+        strokes: inks, samples: [], transform: layout.transform, background: nil,
+        workspace: &workspace
+      ).makeImage()
+      let libgd = harness.measure("PNG \(factor)x, libgd level 3") {
+        image.pngData(level: 3).count
+      }
+      let fast = harness.measure("PNG \(factor)x, unfiltered level 3") {
+        (try? image.fastPNGData())?.count ?? 0
+      }
+      let r = render.summary
       emit(
-        "  \(factor)x render: median \(Self.ms(Self.median(render))), p90 "
-          + "\(Self.ms(Percentiles.nearestRank(s, 90)!)), min \(Self.ms(s[0])) over \(runs) runs "
-          + "(reused workspace; fresh mask each time: median \(Self.ms(Self.median(fresh))))")
+        "  \(factor)x render: median \(Self.ms(r.p50)), p90 \(Self.ms(r.p90)), min "
+          + "\(Self.ms(r.min ?? r.p50)) over \(r.count) runs (reused workspace; fresh workspace "
+          + "each time: median \(Self.ms(fresh.summary.p50)))")
       emit(
-        "     thread CPU time median \(Self.ms(Self.median(cpu))) (excludes time preempted); "
-          + "PNG encode (level 3) median \(Self.ms(Self.median(encode)))")
+        "     PNG encode median: libgd level 3 \(Self.ms(libgd.summary.p50)), unfiltered level 3 "
+          + "(run's pictures) \(Self.ms(fast.summary.p50))")
+      timings += [render, fresh, libgd, fast]
     }
+    return timings
   }
 
   struct Update {
@@ -118,42 +129,54 @@ public struct RenderBenchmark: Sendable {
     var name: String
   }
 
-  /// Runs the incremental lane; returns whether the strategy emitted any tentative geometry.
-  func incremental(_ emit: (String) -> Void, syntheticTail: Int) throws -> Bool {
+  /// Runs the incremental lane (a series through `harness`: its warm-up passes, then
+  /// `rounds` timed passes over the corpus); returns the timings and whether the strategy
+  /// emitted any tentative geometry.
+  func incremental(
+    _ harness: ClosureBenchmark, _ emit: (String) -> Void, syntheticTail: Int
+  ) throws -> (timings: [ClosureTiming], emitted: Bool) {
     let drawings = try CorpusInput.load(corpus).drawings
+    var specs: [(RenderSpec, Transform)] = []
+    for d in drawings {
+      let bounds = InkBounds.of(StrokeInk.final(d, strategy).map(\.stable))
+      let layout = try CanvasLayout.resolve(
+        .fit(width: 800, height: 300, margin: 10), ink: bounds)
+      var spec = RenderSpec()
+      spec.width = layout.pixelWidth
+      spec.height = layout.pixelHeight
+      spec.supersample = 2
+      specs.append((spec, layout.transform))
+    }
     var applies: [Update] = []
     var pushApply: [Double] = []
     var emitted = false
-    for _ in 0..<rounds {
-      for d in drawings {
-        let bounds = InkBounds.of(StrokeInk.final(d, strategy).map(\.stable))
-        let layout = try CanvasLayout.resolve(
-          .fit(width: 800, height: 300, margin: 10), ink: bounds)
-        var spec = RenderSpec()
-        spec.width = layout.pixelWidth
-        spec.height = layout.pixelHeight
-        spec.supersample = 2
-        var live = IncrementalCanvas(spec: spec, transform: layout.transform)
+    let laneName =
+      syntheticTail > 0
+      ? "with a stand-in tail of the last \(syntheticTail) stable updates" : "as the strategy emits"
+    let timing = harness.series("incremental apply, \(laneName)") { bracket in
+      for (d, (spec, transform)) in zip(drawings, specs) {
+        var live = IncrementalCanvas(spec: spec, transform: transform)
         var output = StrokeOutput(reservingSegments: 64, elements: 256, discs: 64)
         for stroke in d.strokes {
           var instance = strategy.makeInstance()
           var lane = Lane(name: d.name, tail: syntheticTail)
-          Self.replay(&instance, stroke.samples, &live, &output, &lane)
-          applies += lane.applies
-          pushApply += lane.pushApply
+          Self.replay(&instance, stroke.samples, &live, &output, &lane, &bracket)
+          if bracket.isTimed {
+            applies += lane.applies
+            pushApply += lane.pushApply
+          }
           emitted = emitted || lane.emittedTail
           live.endStroke()
         }
       }
     }
-    let summary = LatencySummary(applies.map(\.ns))!
+    guard let timing else { return ([], emitted) }
+    let summary = timing.summary
     let both = LatencySummary(pushApply)!
-    let laneName =
-      syntheticTail > 0
-      ? "with a stand-in tail of the last \(syntheticTail) stable updates" : "as the strategy emits"
     emit(
-      "incremental, \(laneName) (2x, 800x300, \(drawings.count) drawings x \(rounds) rounds, "
-        + "\(summary.count) updates):")
+      "incremental, \(laneName) (2x, 800x300, \(drawings.count) drawings x \(rounds) rounds "
+        + "after \(timing.warmup.discardedPasses + timing.warmup.passMedians.count) warm-up "
+        + "rounds, \(summary.count) updates):")
     emit(
       "  apply: p50 \(Self.us(summary.p50)), p90 \(Self.us(summary.p90)), p99 "
         + "\(Self.us(summary.p99)), p99.9 \(Self.us(summary.p999)), max \(Self.us(summary.max))")
@@ -177,7 +200,10 @@ public struct RenderBenchmark: Sendable {
     for u in slow {
       emit("  slowest: \(Self.us(u.ns)) touching \(u.area) px in \(u.name)")
     }
-    return emitted
+    var pushApplyTiming = timing
+    pushApplyTiming.name = "incremental push + apply, \(laneName)"
+    pushApplyTiming.summary = both
+    return ([timing, pushApplyTiming], emitted)
   }
 
   /// Upper ends (exclusive) of the touched-area classes, pixels; the last class is open.
@@ -215,43 +241,41 @@ public struct RenderBenchmark: Sendable {
 
   static func replay<S: SmoothingStrategy>(
     _ s: inout S, _ samples: [Sample], _ live: inout IncrementalCanvas,
-    _ output: inout StrokeOutput, _ lane: inout Lane
+    _ output: inout StrokeOutput, _ lane: inout Lane, _ bracket: inout ClosureBenchmark.Bracket
   ) {
     for (i, sample) in samples.enumerated() {
-      let t0 = MonotonicClock.now()
-      s.push(sample, into: &output)
-      let t1 = MonotonicClock.now()
+      let push = bracket.measure {
+        s.push(sample, into: &output)
+        return output.stable.centerline.count
+      }
       lane.emittedTail = lane.emittedTail || !output.tentative.isEmpty
       if lane.tail > 0 && output.tentative.isEmpty {
         // Built outside the timed region: the last N stable updates, redrawn as a tail.
         for g in lane.recent { output.tentative.append(contentsOf: g) }
       }
       let before = live.tentativeBounds.area
-      let t2 = MonotonicClock.now()
-      live.apply(output)
-      let t3 = MonotonicClock.now()
+      let apply = bracket.time {
+        live.apply(output)
+        return live.lastStableBounds.area
+      }
       lane.applies.append(
         Update(
-          ns: Double(t3 - t2),
-          area: before + live.lastStableBounds.area + live.tentativeBounds.area, name: lane.name))
-      lane.pushApply.append(Double(t1 - t0) + Double(t3 - t2))
+          ns: apply, area: before + live.lastStableBounds.area + live.tentativeBounds.area,
+          name: lane.name))
+      lane.pushApply.append(push + apply)
       if lane.tail > 0 && !output.stable.isEmpty {
         lane.recent.append(output.stable)
         if lane.recent.count > lane.tail { lane.recent.removeFirst() }
       }
       if i == samples.count - 1 {
         s.finish(into: &output)
-        let t4 = MonotonicClock.now()
-        live.apply(output)
-        lane.applies.append(
-          Update(
-            ns: Double(MonotonicClock.now() - t4), area: live.lastStableBounds.area,
-            name: lane.name))
+        let finish = bracket.time {
+          live.apply(output)
+          return live.lastStableBounds.area
+        }
+        lane.applies.append(Update(ns: finish, area: live.lastStableBounds.area, name: lane.name))
       }
     }
   }
 
-  static func threadCPUTime() -> Double { ThreadCPUClock.now() }
-
-  static func median(_ v: [Double]) -> Double { Percentiles.nearestRank(v.sorted(), 50) ?? 0 }
 }

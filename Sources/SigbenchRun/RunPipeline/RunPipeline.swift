@@ -103,8 +103,14 @@ public struct RunPipeline: Sendable {
 
     // The format study (timed encode and decode, alone), then its drawings are dropped.
     progress(.note("format study over \(kept.study.count) drawings (\(kept.studySamples) samples)"))
+    // One timed pass per format and direction after the harness's shortest verified warm-up
+    // (one discarded and two checked passes): the study is not what `run` is for.
+    let studyTimer = ClosureBenchmark(
+      timer: TimerCalibration.measure(rounds: 20_000), runs: 1,
+      warmup: WarmupPolicy(maxCheckedPasses: 2), runsPerCheck: 1)
     var study = FormatTables.sheetTable(
-      FormatStudy.run(drawings: kept.study, repetitions: 1), build: BuildConfiguration.current)
+      FormatStudy.run(drawings: kept.study, timer: studyTimer.closureTimer),
+      build: BuildConfiguration.current)
     if !kept.studyComplete {
       study.note +=
         " Bounded: the first \(kept.study.count) of \(kept.entries.count) drawings in corpus "

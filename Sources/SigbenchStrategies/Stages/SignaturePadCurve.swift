@@ -51,8 +51,15 @@ public struct SignaturePadCurve: Hashable, Sendable {
   @inlinable public static func handles(_ s1: Point, _ s2: Point, _ s3: Point)
     -> (entering: Point, leaving: Point)
   {
-    let l1 = s1.distance(to: s2)
-    let l2 = s2.distance(to: s3)
+    handles(s1, s2, s3, l1: s1.distance(to: s2), l2: s2.distance(to: s3))
+  }
+
+  /// `handles(s1, s2, s3)` with its chord lengths given, px: `l1` must be
+  /// `s1.distance(to: s2)` and `l2` `s2.distance(to: s3)` (then the result is the same, bit for
+  /// bit), so that a chord shared by two handle pairs and the speed is measured once.
+  @inlinable static func handles(
+    _ s1: Point, _ s2: Point, _ s3: Point, l1: Double, l2: Double
+  ) -> (entering: Point, leaving: Point) {
     let total = l1 + l2
     guard total > 0 else { return (s2, s2) }
     let half = (s3 - s1) * 0.5

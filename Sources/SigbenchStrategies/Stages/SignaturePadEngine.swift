@@ -187,8 +187,13 @@ public struct SignaturePadEngine: Sendable {
 
   /// Speed from `s` to `e`, px/ms (see the type's documentation for the zero cases).
   static func velocity(from s: TimedPoint, to e: TimedPoint) -> Double {
+    velocity(from: s, to: e, distance: s.point.distance(to: e.point))
+  }
+
+  /// `velocity(from: s, to: e)` with `distance` = `s.point.distance(to: e.point)` given, px.
+  static func velocity(from s: TimedPoint, to e: TimedPoint, distance: Double) -> Double {
     guard let t0 = s.time, let t1 = e.time, t1 > t0 else { return 0 }
-    return min(s.point.distance(to: e.point) / (t1 - t0), maximumVelocity)
+    return min(distance / (t1 - t0), maximumVelocity)
   }
 
   /// What drawing reads but never changes.
@@ -246,10 +251,18 @@ public struct SignaturePadEngine: Sendable {
       from s: TimedPoint, to e: TimedPoint, before: TimedPoint, after: TimedPoint,
       _ x: Context, _ cache: inout StampCache, into ink: inout InkGeometry
     ) {
-      let leaving = SignaturePadCurve.handles(before.point, s.point, e.point).leaving
-      let entering = SignaturePadCurve.handles(s.point, e.point, after.point).entering
+      // The chord s → e, measured once for both handle pairs and the speed (each of them
+      // measures it as `s.point.distance(to: e.point)`).
+      let chord = s.point.distance(to: e.point)
+      let leaving = SignaturePadCurve.handles(
+        before.point, s.point, e.point, l1: before.point.distance(to: s.point), l2: chord
+      ).leaving
+      let entering = SignaturePadCurve.handles(
+        s.point, e.point, after.point, l1: chord, l2: e.point.distance(to: after.point)
+      ).entering
       let w = x.settings.velocityFilterWeight
-      let v = w * SignaturePadEngine.velocity(from: s, to: e) + (1 - w) * lastVelocity
+      let v =
+        w * SignaturePadEngine.velocity(from: s, to: e, distance: chord) + (1 - w) * lastVelocity
       let width = x.settings.width(velocity: v)
       let shipped = x.variant == .asShipped
       let curve = SignaturePadCurve(

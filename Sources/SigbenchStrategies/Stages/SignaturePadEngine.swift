@@ -185,12 +185,9 @@ public struct SignaturePadEngine: Sendable {
     process(p, into: &ink)
   }
 
-  /// Speed from `s` to `e`, px/ms (see the type's documentation for the zero cases).
-  static func velocity(from s: TimedPoint, to e: TimedPoint) -> Double {
-    velocity(from: s, to: e, distance: s.point.distance(to: e.point))
-  }
-
-  /// `velocity(from: s, to: e)` with `distance` = `s.point.distance(to: e.point)` given, px.
+  /// Speed from `s` to `e`, px/ms (see the type's documentation for the zero cases), with
+  /// `distance` = `s.point.distance(to: e.point)` given, px (the caller measures that chord
+  /// once for the handles too).
   static func velocity(from s: TimedPoint, to e: TimedPoint, distance: Double) -> Double {
     guard let t0 = s.time, let t1 = e.time, t1 > t0 else { return 0 }
     return min(distance / (t1 - t0), maximumVelocity)

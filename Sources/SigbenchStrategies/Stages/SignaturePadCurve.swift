@@ -51,8 +51,15 @@ public struct SignaturePadCurve: Hashable, Sendable {
   @inlinable public static func handles(_ s1: Point, _ s2: Point, _ s3: Point)
     -> (entering: Point, leaving: Point)
   {
-    let l1 = s1.distance(to: s2)
-    let l2 = s2.distance(to: s3)
+    handles(s1, s2, s3, l1: s1.distance(to: s2), l2: s2.distance(to: s3))
+  }
+
+  /// `handles(s1, s2, s3)` with its chord lengths given, px: `l1` must be
+  /// `s1.distance(to: s2)` and `l2` `s2.distance(to: s3)` (then the result is the same, bit for
+  /// bit), so that a chord shared by two handle pairs and the speed is measured once.
+  @inlinable static func handles(
+    _ s1: Point, _ s2: Point, _ s3: Point, l1: Double, l2: Double
+  ) -> (entering: Point, leaving: Point) {
     let total = l1 + l2
     guard total > 0 else { return (s2, s2) }
     let half = (s3 - s1) * 0.5
@@ -65,12 +72,23 @@ public struct SignaturePadCurve: Hashable, Sendable {
   }
 
   /// The 10-chord length estimate, px.
+  ///
+  /// Bit for bit `point(at:)` and `Point.distance(to:)` (the same operations in the same
+  /// order, x and y side by side); the loop has constant bounds, so the compiler unrolls it
+  /// and folds the Bernstein weights into constants.
   public var lengthEstimate: Double {
+    let p0 = SIMD2(start.x, start.y)
+    let p1 = SIMD2(control1.x, control1.y)
+    let p2 = SIMD2(control2.x, control2.y)
+    let p3 = SIMD2(end.x, end.y)
     var total = 0.0
-    var previous = start
+    var previous = p0
     for i in 1...10 {
-      let p = point(at: Double(i) / 10)
-      total += previous.distance(to: p)
+      let t = Double(i) / 10
+      let u = 1 - t
+      let p = u * u * u * p0 + 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t * p3
+      let d = previous - p
+      total += (d.x * d.x + d.y * d.y).squareRoot()
       previous = p
     }
     return total
@@ -118,9 +136,10 @@ public struct SignaturePadCurve: Hashable, Sendable {
   }
 }
 
-/// The stamps of one curve as a sequence of known length: the cubic's power-basis
-/// coefficients (origin folded in, x and y side by side) and the radius ramp, precomputed
-/// once per curve.
+/// The stamps of one curve: the cubic's power-basis coefficients (origin folded in, x and y
+/// side by side) and the radius ramp, precomputed once per curve; stamp `i` of `n` is at
+/// t = i/n. A sequence for appending to an array of unknown capacity, and a plain loop
+/// (`write(into:)`) for a buffer.
 struct SignaturePadStamps: Sequence, IteratorProtocol {
   let a: SIMD2<Double>
   let b: SIMD2<Double>
@@ -149,13 +168,24 @@ struct SignaturePadStamps: Sequence, IteratorProtocol {
     n = count
   }
 
+  /// Stamp `k` (0 ≤ k < n).
+  @inline(__always) func disc(_ k: Int) -> Disc {
+    let t = Double(k) * step
+    let p = ((a * t + b) * t + c) * t + d
+    return Disc(center: Point(x: p.x, y: p.y), radius: Swift.min(r0 + t * t * t * dr, maxRadius))
+  }
+
+  /// Writes all `n` stamps to the start of `out` (at least `n` long): one plain loop.
+  func write(into out: UnsafeMutableBufferPointer<Disc>) {
+    guard let base = out.baseAddress, n <= out.count else { return }
+    for k in 0..<n { (base + k).initialize(to: disc(k)) }
+  }
+
   var underestimatedCount: Int { n - i }
 
   mutating func next() -> Disc? {
     guard i < n else { return nil }
-    let t = Double(i) * step
-    i += 1
-    let p = ((a * t + b) * t + c) * t + d
-    return Disc(center: Point(x: p.x, y: p.y), radius: Swift.min(r0 + t * t * t * dr, maxRadius))
+    defer { i += 1 }
+    return disc(i)
   }
 }

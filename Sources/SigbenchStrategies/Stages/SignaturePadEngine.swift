@@ -85,7 +85,7 @@ public struct SignaturePadEngine: Sendable {
 
   /// sigbench's input-filter stage (off unless `filter=one-euro`).
   private var filter: InputFilter
-  /// The stamps of the newest tentative curve, copied when that curve turns stable.
+  /// The stamps of the newest curve drawn (often the preview's, copied when it turns stable).
   private var cache = StampCache()
 
   public init(settings: SignaturePadSettings, variant: SignaturePadVariant) {
@@ -135,17 +135,17 @@ public struct SignaturePadEngine: Sendable {
   private mutating func writePreview(into ink: inout InkGeometry) {
     guard started, held != nil || variant == .fixed || window.kept == 0 else { return }
     var preview = window
-    Self.penUp(&preview, at: newest, context, &cache, remember: true, into: &ink)
+    Self.penUp(&preview, at: newest, context, &cache, into: &ink)
   }
 
-  /// Pen-up at `p`: process it, then (fixed variant) draw the last segment. With `remember`
-  /// (the preview), the curve that processing `p` draws is kept in `cache`: it turns stable
-  /// unchanged when the throttle releases `p` before anything else is kept.
+  /// Pen-up at `p`: process it, then (fixed variant) draw the last segment. The preview's
+  /// curves stay in `cache`, so the one that processing `p` draws turns stable as a copy when
+  /// the throttle releases `p` before anything else is kept.
   private static func penUp(
     _ w: inout Window, at p: TimedPoint, _ x: Context, _ cache: inout StampCache,
-    remember: Bool = false, into ink: inout InkGeometry
+    into ink: inout InkGeometry
   ) {
-    w.process(p, x, &cache, remember: remember, into: &ink)
+    w.process(p, x, &cache, into: &ink)
     guard x.variant == .fixed else { return }
     switch w.kept {
     case 2: w.drawCurve(from: w.b, to: w.c, before: w.b, after: w.c, x, &cache, into: &ink)
@@ -185,10 +185,12 @@ public struct SignaturePadEngine: Sendable {
     process(p, into: &ink)
   }
 
-  /// Speed from `s` to `e`, px/ms (see the type's documentation for the zero cases).
-  static func velocity(from s: TimedPoint, to e: TimedPoint) -> Double {
+  /// Speed from `s` to `e`, px/ms (see the type's documentation for the zero cases), with
+  /// `distance` = `s.point.distance(to: e.point)` given, px (the caller measures that chord
+  /// once for the handles too).
+  static func velocity(from s: TimedPoint, to e: TimedPoint, distance: Double) -> Double {
     guard let t0 = s.time, let t1 = e.time, t1 > t0 else { return 0 }
-    return min(s.point.distance(to: e.point) / (t1 - t0), maximumVelocity)
+    return min(distance / (t1 - t0), maximumVelocity)
   }
 
   /// What drawing reads but never changes.
@@ -215,8 +217,7 @@ public struct SignaturePadEngine: Sendable {
     /// The distance filter, then the window: a dot for the first point, a curve from the
     /// third.
     mutating func process(
-      _ p: TimedPoint, _ x: Context, _ cache: inout StampCache, remember: Bool = false,
-      into ink: inout InkGeometry
+      _ p: TimedPoint, _ x: Context, _ cache: inout StampCache, into ink: inout InkGeometry
     ) {
       if kept > 0, p.point.distance(to: c.point) <= x.settings.minDistance { return }
       switch kept {
@@ -229,13 +230,13 @@ public struct SignaturePadEngine: Sendable {
         c = p
         kept = 2
       case 2:
-        drawCurve(from: b, to: c, before: b, after: p, x, &cache, remember: remember, into: &ink)
+        drawCurve(from: b, to: c, before: b, after: p, x, &cache, into: &ink)
         a = b
         b = c
         c = p
         kept = 3
       default:
-        drawCurve(from: b, to: c, before: a, after: p, x, &cache, remember: remember, into: &ink)
+        drawCurve(from: b, to: c, before: a, after: p, x, &cache, into: &ink)
         a = b
         b = c
         c = p
@@ -245,13 +246,20 @@ public struct SignaturePadEngine: Sendable {
     /// The curve `s` → `e` of the window (before, s, e, after): handles, widths, stamps.
     mutating func drawCurve(
       from s: TimedPoint, to e: TimedPoint, before: TimedPoint, after: TimedPoint,
-      _ x: Context, _ cache: inout StampCache, remember: Bool = false,
-      into ink: inout InkGeometry
+      _ x: Context, _ cache: inout StampCache, into ink: inout InkGeometry
     ) {
-      let leaving = SignaturePadCurve.handles(before.point, s.point, e.point).leaving
-      let entering = SignaturePadCurve.handles(s.point, e.point, after.point).entering
+      // The chord s → e, measured once for both handle pairs and the speed (each of them
+      // measures it as `s.point.distance(to: e.point)`).
+      let chord = s.point.distance(to: e.point)
+      let leaving = SignaturePadCurve.handles(
+        before.point, s.point, e.point, l1: before.point.distance(to: s.point), l2: chord
+      ).leaving
+      let entering = SignaturePadCurve.handles(
+        s.point, e.point, after.point, l1: chord, l2: e.point.distance(to: after.point)
+      ).entering
       let w = x.settings.velocityFilterWeight
-      let v = w * SignaturePadEngine.velocity(from: s, to: e) + (1 - w) * lastVelocity
+      let v =
+        w * SignaturePadEngine.velocity(from: s, to: e, distance: chord) + (1 - w) * lastVelocity
       let width = x.settings.width(velocity: v)
       let shipped = x.variant == .asShipped
       let curve = SignaturePadCurve(
@@ -261,47 +269,7 @@ public struct SignaturePadEngine: Sendable {
       lastVelocity = v
       lastWidth = width
       curve.writeCenterline(maxRadius: x.settings.maxWidth, origin: x.origin, into: &ink)
-      if cache.copy(curve, into: &ink.discs) { return }
-      let first = ink.discs.count
-      curve.writeStamps(maxRadius: x.settings.maxWidth, origin: x.origin, into: &ink.discs)
-      if remember { cache.keep(curve, ink.discs[first...]) }
-    }
-  }
-
-  /// The stamps of one curve, kept when it has at most `capacity` of them (the usual case);
-  /// the curve (its points and radii) is the key, since origin and maximum radius are fixed
-  /// for the stroke. Fixed-size storage, so keeping and copying never allocate.
-  struct StampCache: Sendable {
-    static let capacity = 128
-    var curve: SignaturePadCurve?
-    var count = 0
-    var discs = InlineArray<128, Disc>(repeating: Disc(center: .zero, radius: 0))
-
-    /// Appends the kept stamps when they are `curve`'s; false otherwise.
-    /// (Mutating only so that `self`, about 3 KB, is passed by reference, never copied.)
-    mutating func copy(_ curve: SignaturePadCurve, into out: inout [Disc]) -> Bool {
-      guard let kept = self.curve, kept == curve else { return false }
-      discs.span.withUnsafeBufferPointer {
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count]))
-      }
-      return true
-    }
-
-    /// Keeps `stamps` as `curve`'s (forgets when there are too many).
-    mutating func keep(_ curve: SignaturePadCurve, _ stamps: ArraySlice<Disc>) {
-      guard stamps.count <= Self.capacity else {
-        self.curve = nil
-        return
-      }
-      var span = discs.mutableSpan
-      span.withUnsafeMutableBufferPointer { dst in
-        stamps.withUnsafeBufferPointer { src in
-          guard let to = dst.baseAddress, let from = src.baseAddress else { return }
-          to.update(from: from, count: src.count)
-        }
-      }
-      self.curve = curve
-      count = stamps.count
+      cache.append(curve, maxRadius: x.settings.maxWidth, origin: x.origin, into: &ink.discs)
     }
   }
 }

@@ -12,13 +12,17 @@ import SigbenchResults
 /// `jobs` worker threads share the work (`BoundedWorkers`). A worker takes the next file in
 /// corpus order and reads it under a lock, which fixes each drawing's index, the checksum and
 /// the order of notes exactly as one thread would; it then processes that file's drawings on
-/// its own. Results are stored by drawing index, so they do not depend on `jobs`.
+/// its own. Results are folded in by drawing index, in corpus order (a reorder buffer holds
+/// the drawings finished ahead of an earlier one, and a worker waits before reading a new file
+/// while `4 × jobs` finished files wait in it), so they do not depend on `jobs`: quality is
+/// aggregated as it streams (`QualityFold`), in the order a single thread would add it.
 ///
 /// The format study needs whole drawings: the first drawings in corpus order are kept while
 /// their samples total at most `studySampleBudget`.
 ///
-/// - Complexity: O(files + samples) reading; memory O(jobs × largest file + what `process`
-///   returns per drawing + `studySampleBudget`).
+/// - Complexity: O(files + samples) reading; memory O(jobs × largest file + the entry and
+///   packed samples `process` returns per drawing + `studySampleBudget`); quality O(strategies)
+///   (plus two figures per strategy for a drawing with a `MotionKey`).
 struct CorpusStream {
   /// Samples of the drawings kept whole for the format study: `Corpus/` (37,917) and
   /// `../shared/corpus` (41,154) are studied whole; on a larger corpus the study (about 90 µs
@@ -45,8 +49,8 @@ struct CorpusStream {
     /// `drawings` hold each drawing's name and metadata only (no samples).
     var loaded: CorpusLoader.Result
     var entries: [SampleEntry] = []
-    /// `quality[drawing][strategy]`.
-    var quality: [[QualityFigures]] = []
+    /// Quality per strategy, folded in corpus order.
+    var quality: QualityFold
     var items: [BenchWorkload.Item] = []
     var strokes = 0
     var points = 0
@@ -54,7 +58,15 @@ struct CorpusStream {
     var study: [Drawing] = []
     var studyComplete = true
     var studySamples = 0
+
+    init(loaded: CorpusLoader.Result, qualityLabels: [String] = []) {
+      self.loaded = loaded
+      quality = QualityFold(labels: qualityLabels)
+    }
   }
+
+  /// Finished files that may wait in the reorder buffer per worker.
+  static let reorderFilesPerJob = 4
 
   // The first error (from listing the folder or from `process`) stops the remaining work and
   // is rethrown.
@@ -65,22 +77,26 @@ struct CorpusStream {
   /// Lists the corpus (throws when the path cannot be read).
   func plan() throws -> Plan { try loader.plan(URL(fileURLWithPath: path)) }
 
-  /// Lists, reads and processes the corpus.
+  /// Lists, reads and processes the corpus; `qualityLabels` are the strategies of every
+  /// drawing's `Processed.quality`, in order.
   func run(
+    qualityLabels: [String] = [],
     process: @escaping @Sendable (Drawing, _ index: Int, _ format: String) throws -> Processed,
     progress: @escaping ProgressHandler
   ) throws -> Kept {
-    try run(plan(), process: process, progress: progress)
+    try run(plan(), qualityLabels: qualityLabels, process: process, progress: progress)
   }
 
   /// Reads and processes the files of `plan`.
   func run(
-    _ plan: Plan,
+    _ plan: Plan, qualityLabels: [String] = [],
     process: @escaping @Sendable (Drawing, _ index: Int, _ format: String) throws -> Processed,
     progress: @escaping ProgressHandler
   ) throws -> Kept {
     for s in plan.skipped { progress(.note("skipped \(s)")) }
-    let state = State(root: path, skipped: plan.skipped, studyBudget: studySampleBudget)
+    let state = State(
+      root: path, skipped: plan.skipped, studyBudget: studySampleBudget,
+      qualityLabels: qualityLabels, reorderFiles: Self.reorderFilesPerJob * max(1, jobs))
     let files = plan.files
     let loader = loader
     let label = "reading and measuring files"
@@ -95,7 +111,8 @@ struct CorpusStream {
           state.stop()
           throw error
         }
-        state.store(done, total: files.count, label: label, progress)
+        state.store(
+          done, end: base + part.drawings.count, total: files.count, label: label, progress)
       }
     }
     return state.finish()
@@ -119,20 +136,31 @@ struct CorpusStream {
     return result
   }
 
-  /// The workers' shared state, behind one lock.
+  /// The workers' shared state, behind one lock (a condition: readers wait on the reorder
+  /// buffer).
   final class State: @unchecked Sendable {
-    let lock = NSLock()
+    let lock = NSCondition()
     var kept: Kept
     var next = 0
     var filesDone = 0
+    /// The reorder buffer: drawings finished but not yet folded in, by index.
     var processed: [Int: Processed] = [:]
+    /// The next drawing index to fold in.
+    var folded = 0
+    /// Each finished file still in the buffer, by the index after its last drawing.
+    var waitingFiles: [Int] = []
     var stopped = false
 
     let studyBudget: Int
+    let reorderFiles: Int
 
-    init(root: String, skipped: [CorpusLoader.Skipped], studyBudget: Int) {
+    init(
+      root: String, skipped: [CorpusLoader.Skipped], studyBudget: Int,
+      qualityLabels: [String] = [], reorderFiles: Int = 1
+    ) {
       self.studyBudget = studyBudget
-      kept = Kept(loaded: CorpusLoader.Result(root: root))
+      self.reorderFiles = max(1, reorderFiles)
+      kept = Kept(loaded: CorpusLoader.Result(root: root), qualityLabels: qualityLabels)
       kept.loaded.skipped = skipped
     }
 
@@ -143,6 +171,9 @@ struct CorpusStream {
     ) -> (Int, CorpusLoader.Result)? {
       lock.lock()
       defer { lock.unlock() }
+      // The file holding the next drawing to fold is being processed by another worker (every
+      // file before `next` was handed out), so the buffer drains and the wait ends.
+      while waitingFiles.count >= reorderFiles && !stopped { lock.wait() }
       guard next < files.count, !stopped else { return nil }
       let f = files[next]
       next += 1
@@ -177,30 +208,44 @@ struct CorpusStream {
     func stop() {
       lock.lock()
       stopped = true
+      lock.broadcast()
       lock.unlock()
     }
 
+    /// Puts one file's drawings (`end`: the index after its last) in the reorder buffer and
+    /// folds in every drawing that is next in corpus order.
     func store(
-      _ done: [(Int, Processed)], total: Int, label: String, _ progress: ProgressHandler
+      _ done: [(Int, Processed)], end: Int, total: Int, label: String,
+      _ progress: ProgressHandler
     ) {
       lock.lock()
       defer { lock.unlock() }
       for (i, p) in done { processed[i] = p }
+      waitingFiles.append(end)
+      while let p = processed.removeValue(forKey: folded) {
+        fold(p, at: folded)
+        folded += 1
+      }
+      waitingFiles.removeAll { $0 <= folded }
+      lock.broadcast()
       filesDone += 1
       progress(.advance(label: label, done: filesDone, total: total))
+    }
+
+    /// Drawing `index`'s entry, quality and packed copy, kept in corpus order.
+    private func fold(_ p: Processed, at index: Int) {
+      kept.entries.append(p.entry)
+      kept.quality.add(p.quality, metadata: kept.loaded.drawings[index].metadata)
+      if let item = p.item { kept.items.append(item) }
     }
 
     func finish() -> Kept {
       lock.lock()
       defer { lock.unlock() }
-      var k = kept
-      for i in 0..<k.loaded.formatIDs.count {
-        guard let p = processed.removeValue(forKey: i) else { continue }
-        k.entries.append(p.entry)
-        k.quality.append(p.quality)
-        if let item = p.item { k.items.append(item) }
-      }
-      return k
+      // Without an error every drawing was folded in; this keeps `finish` total.
+      for i in processed.keys.sorted() { fold(processed[i]!, at: i) }
+      processed = [:]
+      return kept
     }
   }
 }

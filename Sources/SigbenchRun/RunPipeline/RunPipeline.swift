@@ -11,9 +11,9 @@ import SigbenchResults
 /// the bench files and the HTML, assembled in a `.partial` folder and renamed into place.
 ///
 /// The corpus is streamed (`CorpusStream`: read, smoothed, drawn and measured one drawing at a
-/// time, then dropped; only entries, quality figures, a packed copy of the samples for the
-/// timing and the first drawings for the format study are kept) and the strategies resolved
-/// once (`StrategyResolver`). Never prints; reports through `progress`.
+/// time, then dropped; only entries, each strategy's running quality aggregate, a packed copy
+/// of the samples for the timing and the first drawings for the format study are kept) and the
+/// strategies resolved once (`StrategyResolver`). Never prints; reports through `progress`.
 public struct RunPipeline: Sendable {
   public var settings: RunSettings
   public var progress: ProgressHandler
@@ -68,7 +68,7 @@ public struct RunPipeline: Sendable {
     let drawPictures = settings.drawPictures
     progress(.note("reading \(plan.files.count) files with \(settings.jobs) worker(s)"))
     var kept = try stream.run(
-      plan,
+      plan, qualityLabels: strategies.map(\.label),
       process: { d, index, format in
         let item = BenchWorkload.item(d)
         if drawPictures {
@@ -92,12 +92,12 @@ public struct RunPipeline: Sendable {
         .apply(to: &entries)
     }
 
-    // Quality and the corpus summary first, so the per-drawing figures (9 × 920 bytes a drawing
-    // with the default strategies) are dropped before the format study and the timing phase:
-    // the end of reading is the run's memory peak.
-    let quality = QualityRun.aggregate(kept.quality, kept.loaded.drawings, strategies: strategies)
+    // Quality was aggregated while the corpus streamed (`QualityFold`, in corpus order: the
+    // figures of `QualityRun.aggregate`); the drawings' metadata is dropped before the format
+    // study and the timing phase.
+    let quality = kept.quality.result()
     let corpusSummary = RunPipeline.summary(kept, root: path)
-    kept.quality = []
+    kept.quality = QualityFold(labels: [])
     kept.loaded.drawings = []
     MemoryTrim.release()
 
@@ -118,41 +118,52 @@ public struct RunPipeline: Sendable {
     }
     kept.study = []
 
-    // The per-point benchmark in this process: lanes, batches, counters.
-    let session = BenchSession(
-      path: path, strategies: strategies, workload: BenchWorkload(items: kept.items),
-      checksum: String(kept.loaded.checksum, radix: 16), rejectedFiles: kept.loaded.rejected.count)
-    let timed = session.workload.timingRecord(budget: settings.bench.timedPointBudget)
-    progress(
-      .note(
-        "timing \(strategies.count) strategies: "
-          + (timed.isComplete ? "every one of \(timed.pointsAvailable) points" : timed.rule)))
-    let (benchReport, benchRaw) = try benchPipeline(session).run(progress: progress)
-
-    var result = RunResult(
-      tool: ToolInfo.name, runID: folder.runID, createdAt: RunFolder.timestamp(started),
-      commandLine: settings.commandLine, machine: benchReport.machine,
-      provenance: benchReport.provenance, corpus: corpusSummary,
-      strategies: strategies.map(StrategyInfo.init), samples: entries, bench: benchReport)
-    result.inkBaseRun = settings.compareRun?.result.runID
-    result.quality = quality
-    result.formatStudy = study
-    kept = CorpusStream.Kept(loaded: CorpusLoader.Result(root: path))
-
-    // `--baseline NAME`: the gate runs before the sheet is written, so the sheet shows verdicts.
+    // The per-point benchmark in this process (lanes, batches, counters), then the gate. The
+    // session holds the only copy of the packed samples; it ends with this block, so they are
+    // freed (and the timing phase's pages handed back) before the report is encoded.
+    var result: RunResult
     var gateFolder: URL?
-    if var gate = settings.gate {
-      gate.headQuality = result.quality?.strategies
-      let runner = GateRunner(session: session, configuration: gate)
-      let (report, written) = try runner.run(progress: progress)
-      result.gate = report
-      gateFolder = written
+    let benchRaw: [RawSeries]
+    do {
+      let session = BenchSession(
+        path: path, strategies: strategies, workload: BenchWorkload(items: kept.items),
+        checksum: String(kept.loaded.checksum, radix: 16),
+        rejectedFiles: kept.loaded.rejected.count)
+      kept = CorpusStream.Kept(loaded: CorpusLoader.Result(root: path))
+      let timed = session.workload.timingRecord(budget: settings.bench.timedPointBudget)
+      progress(
+        .note(
+          "timing \(strategies.count) strategies: "
+            + (timed.isComplete ? "every one of \(timed.pointsAvailable) points" : timed.rule)))
+      let bench = try benchPipeline(session).run(progress: progress)
+      benchRaw = bench.raw
+
+      result = RunResult(
+        tool: ToolInfo.name, runID: folder.runID, createdAt: RunFolder.timestamp(started),
+        commandLine: settings.commandLine, machine: bench.report.machine,
+        provenance: bench.report.provenance, corpus: corpusSummary,
+        strategies: strategies.map(StrategyInfo.init), samples: entries, bench: bench.report)
+      result.inkBaseRun = settings.compareRun?.result.runID
+      result.quality = quality
+      result.formatStudy = study
+
+      // `--baseline NAME`: the gate runs before the sheet is written, so the sheet shows
+      // verdicts.
+      if var gate = settings.gate {
+        gate.headQuality = result.quality?.strategies
+        let runner = GateRunner(session: session, configuration: gate)
+        let (report, written) = try runner.run(progress: progress)
+        result.gate = report
+        gateFolder = written
+      }
     }
+    entries = []
+    MemoryTrim.release()
     progress(.note("writing the report"))
     try AtomicFiles.write(
       try result.encoded(), to: folder.partial.appendingPathComponent("result.json"))
     try BenchPipeline.write(
-      benchReport, raw: benchRaw, to: folder.partial, appendix: QualityMarkdown.render(result))
+      result.bench, raw: benchRaw, to: folder.partial, appendix: QualityMarkdown.render(result))
     try ReportWriter.write(result, to: folder.partial)
     try folder.commit()
     return Outcome(

@@ -24,6 +24,9 @@ public struct BenchPipeline: Sendable {
   /// `baseline save` and the gate use, so their figures compare; `run` shows one).
   public var counterLayouts = BenchWorkers.counterLayouts
   public var injection: Injection?
+  /// Counters measured beforehand (`run` counts while it reads the corpus): used instead of a
+  /// counter run here.
+  var precounted: (CounterRunInfo, [CounterFigures])?
 
   public init(
     session: BenchSession, options: BenchOptions, processes: Int = 1, counters: Bool = true,
@@ -75,7 +78,9 @@ public struct BenchPipeline: Sendable {
       tool: "callgrind", command: "", subsetPoints: [:], startPoints: options.startPoints,
       unavailableReason: skipReason)
     var counterFigures: [CounterFigures] = []
-    if counters {
+    if let precounted {
+      (counterRun, counterFigures) = precounted
+    } else if counters {
       progress(.note("counting instructions and allocations under callgrind"))
       let job = BenchWorkers.Job(
         binary: BenchWorkers.selfBinary, corpus: session.corpusPath,

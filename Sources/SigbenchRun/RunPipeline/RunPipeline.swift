@@ -66,7 +66,19 @@ public struct RunPipeline: Sendable {
       images: SampleImages(spec: settings.render), strategies: strategies,
       runFolder: folder.partial)
     let drawPictures = settings.drawPictures
-    progress(.note("reading \(plan.files.count) files with \(settings.jobs) worker(s)"))
+    // The counters run beside the reading (nothing is timed until they are collected).
+    let counting = countsInstructions
+    let ahead =
+      counting
+      ? try CountersAhead(
+        path: path, strategies: strategies, lanes: BenchOptions().lanes,
+        points: settings.bench.counterPoints, layouts: [BenchWorkers.counterLayouts[0]]) : nil
+    var precounted: (CounterRunInfo, [CounterFigures])?
+    defer { if precounted == nil { _ = ahead?.wait() } }
+    progress(
+      .note(
+        "reading \(plan.files.count) files with \(settings.jobs) worker(s)"
+          + (counting ? ", counting instructions under callgrind beside them" : "")))
     var kept = try stream.run(
       plan, qualityLabels: strategies.map(\.label),
       process: { d, index, format in
@@ -86,6 +98,10 @@ public struct RunPipeline: Sendable {
       .note(
         "read \(kept.entries.count) drawings from \(kept.loaded.filesRead) files; "
           + "\(strategies.count) strategies"))
+    if let ahead {
+      progress(.note("waiting for the callgrind counters"))
+      precounted = ahead.wait()
+    }
     var entries = kept.entries
     if let base = settings.compareRun {
       try InkDiff(baseFolder: base.folder, base: base.result, runFolder: folder.partial)
@@ -103,11 +119,13 @@ public struct RunPipeline: Sendable {
 
     // The format study (timed encode and decode, alone), then its drawings are dropped.
     progress(.note("format study over \(kept.study.count) drawings (\(kept.studySamples) samples)"))
-    // One timed pass per format and direction after the harness's shortest verified warm-up
-    // (one discarded and two checked passes): the study is not what `run` is for.
+    // One timed pass per format and direction after the harness's shortest verified warm-up,
+    // two checked passes: the study is not what `run` is for. No discarded pass: the study
+    // has already encoded every drawing and decoded every file once, untimed, for its sizes
+    // and round-trip errors.
     let studyTimer = ClosureBenchmark(
       timer: TimerCalibration.measure(rounds: 20_000), runs: 1,
-      warmup: WarmupPolicy(maxCheckedPasses: 2), runsPerCheck: 1)
+      warmup: WarmupPolicy(discardedPasses: 0, maxCheckedPasses: 2), runsPerCheck: 1)
     var study = FormatTables.sheetTable(
       FormatStudy.run(drawings: kept.study, timer: studyTimer.closureTimer),
       build: BuildConfiguration.current)
@@ -135,7 +153,9 @@ public struct RunPipeline: Sendable {
         .note(
           "timing \(strategies.count) strategies: "
             + (timed.isComplete ? "every one of \(timed.pointsAvailable) points" : timed.rule)))
-      let bench = try benchPipeline(session).run(progress: progress)
+      var pipeline = benchPipeline(session)
+      pipeline.precounted = precounted
+      let bench = try pipeline.run(progress: progress)
       benchRaw = bench.raw
 
       result = RunResult(
@@ -170,6 +190,10 @@ public struct RunPipeline: Sendable {
       result: result, folder: folder.final, latest: folder.latest, gateFolder: gateFolder)
   }
 
+  /// Whether `run` counts instructions: unless turned off, and not on a debug build (where
+  /// `bench` measures them instead).
+  var countsInstructions: Bool { settings.bench.counters && !BuildConfiguration.isDebug }
+
   /// The benchmark as `run` performs it: in this process, counters unless turned off (and not
   /// on a debug build, where `bench` measures them instead).
   func benchPipeline(_ session: BenchSession) -> BenchPipeline {
@@ -180,7 +204,7 @@ public struct RunPipeline: Sendable {
     options.timedPointBudget = settings.bench.timedPointBudget
     var pipeline = BenchPipeline(
       session: session, options: options, processes: 1,
-      counters: settings.bench.counters && !BuildConfiguration.isDebug,
+      counters: countsInstructions,
       counterPoints: settings.bench.counterPoints, injection: options.injection)
     // The sheet shows counters at one layout (a quarter of the callgrind time); `bench`,
     // `baseline save` and the gate (also `run --baseline`) count at all four.

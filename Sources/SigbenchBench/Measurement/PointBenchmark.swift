@@ -15,10 +15,7 @@ public struct PointBenchmark: Sendable {
   public var timer: TimerCalibration
 
   /// Points the warm-up replays: the first drawings in corpus order up to this many (the whole
-  /// corpus when smaller; `Corpus/` has 37,917). A warm-up over the whole timed workload also
-  /// touches every drawing's canvas and samples before the timed pass: over only its first
-  /// 16,384 points the timed pass of `Corpus/` took 9 s instead of 6.4 s, the first touch of
-  /// the remaining drawings moving into the timed brackets.
+  /// corpus when smaller; `Corpus/` has 37,917).
   public static let warmupPoints = 65_536
   /// Points the warm-up replays when the corpus is over the timing budget and sampled
   /// (`TimingSample`): the first sampled drawings up to this many. Warm-up brings caches,

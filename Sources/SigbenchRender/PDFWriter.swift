@@ -155,7 +155,7 @@ public struct PDFWriter: Sendable {
           cairo_fill(cr)
         }
       }
-      if g.outline.isEmpty && g.discs.isEmpty {
+      if !g.hasFill {
         CenterlineStroker(flattener: Flattener(tolerance: 0.01 * t.scale)).shapes(
           g.centerline, transform: t,
           polygon: { poly in
@@ -174,7 +174,7 @@ public struct PDFWriter: Sendable {
       } else {
         var open = false
         var pen = Point.zero
-        for e in g.outline where e.isFinite {
+        for e in g.filledOutline where e.isFinite {
           switch e {
           case .move(let p):
             if open { paint(stroked) }

@@ -14,19 +14,19 @@
 /// Appending reuses capacity: a strategy that writes into a caller-owned `InkGeometry` that
 /// was cleared with `removeAll()` allocates nothing once the arrays have grown.
 public struct InkGeometry: Hashable, Sendable {
-  public var centerline: [CenterlineSegment] = []
-  public var outline: [PathElement] = []
-  public var discs: [Disc] = []
+  public var centerline: InkArray<CenterlineSegment> = []
+  public var outline: InkArray<PathElement> = []
+  public var discs: InkArray<Disc> = []
   /// Round-capped pieces kept as centreline pieces; their polygons come after `outline`.
-  public var bands: [RoundBand] = []
+  public var bands: InkArray<RoundBand> = []
   /// Width in CSS px of the stroke applied to each outline subpath; 0 for fill only.
   public var outlineStrokeWidth: Double = 0
 
   public init() {}
 
   public init(
-    centerline: [CenterlineSegment], outline: [PathElement], discs: [Disc],
-    bands: [RoundBand] = [], outlineStrokeWidth: Double = 0
+    centerline: InkArray<CenterlineSegment>, outline: InkArray<PathElement>,
+    discs: InkArray<Disc>, bands: InkArray<RoundBand> = [], outlineStrokeWidth: Double = 0
   ) {
     self.centerline = centerline
     self.outline = outline
@@ -45,8 +45,8 @@ public struct InkGeometry: Hashable, Sendable {
 
   /// `outline` followed by every band's polygon: the path elements this geometry fills.
   public var filledOutline: [PathElement] {
-    if bands.isEmpty { return outline }
-    var all = outline
+    var all = outline.array
+    if bands.isEmpty { return all }
     appendBandPolygons(to: &all)
     return all
   }
@@ -62,28 +62,14 @@ public struct InkGeometry: Hashable, Sendable {
   }
 
   /// Removes everything, keeping the storage for reuse, and resets `outlineStrokeWidth` to 0 so
-  /// a reused buffer never carries one strategy's paint into another. Empty arrays are left
-  /// untouched (the common case on every push), which keeps `StrokeOutput.clear()` cheap.
+  /// a reused buffer never carries one strategy's paint into another. O(1): each `InkArray`
+  /// only drops its count, which keeps `StrokeOutput.clear()` cheap on every push.
   @inlinable @inline(__always) public mutating func removeAll() {
-    Self.empty(&centerline)
-    Self.empty(&outline)
-    Self.empty(&discs)
-    Self.empty(&bands)
+    centerline.removeAll()
+    outline.removeAll()
+    discs.removeAll()
+    bands.removeAll()
     outlineStrokeWidth = 0
-  }
-
-  /// Empties `array`, keeping its storage. Up to 4 elements are popped one by one (a
-  /// uniqueness check and a count update each, about 20 instructions); a longer array goes
-  /// through `removeAll(keepingCapacity:)`, whose general replace path costs about 100
-  /// instructions even for a short range (callgrind, Swift 6.3, x86-64).
-  @inlinable @inline(__always) static func empty<T>(_ array: inout [T]) {
-    let n = array.count
-    if n == 0 { return }
-    if n <= 4 {
-      for _ in 0..<n { _ = array.popLast() }
-    } else {
-      array.removeAll(keepingCapacity: true)
-    }
   }
 
   /// Reserves room so that steady-state appends do not allocate.
@@ -96,12 +82,14 @@ public struct InkGeometry: Hashable, Sendable {
     bands.reserveCapacity(b)
   }
 
-  @inlinable public mutating func append(_ segment: CenterlineSegment) {
+  @inlinable @inline(__always) public mutating func append(_ segment: CenterlineSegment) {
     centerline.append(segment)
   }
-  @inlinable public mutating func append(_ element: PathElement) { outline.append(element) }
-  @inlinable public mutating func append(_ disc: Disc) { discs.append(disc) }
-  @inlinable public mutating func append(_ band: RoundBand) { bands.append(band) }
+  @inlinable @inline(__always) public mutating func append(_ element: PathElement) {
+    outline.append(element)
+  }
+  @inlinable @inline(__always) public mutating func append(_ disc: Disc) { discs.append(disc) }
+  @inlinable @inline(__always) public mutating func append(_ band: RoundBand) { bands.append(band) }
 
   /// Appends all of `other` (its `outlineStrokeWidth` is taken when `self` has none).
   public mutating func append(contentsOf other: InkGeometry) {
@@ -123,12 +111,13 @@ public struct InkGeometry: Hashable, Sendable {
   /// This geometry moved by `offset`.
   public func translated(by offset: Point) -> InkGeometry {
     InkGeometry(
-      centerline: centerline.map { $0.translated(by: offset) },
-      outline: outline.map { $0.translated(by: offset) },
-      discs: discs.map { Disc(center: $0.center + offset, radius: $0.radius) },
-      bands: bands.map {
-        RoundBand(segment: $0.segment, origin: $0.origin + offset, isStraight: $0.isStraight)
-      },
+      centerline: InkArray(centerline.lazy.map { $0.translated(by: offset) }),
+      outline: InkArray(outline.lazy.map { $0.translated(by: offset) }),
+      discs: InkArray(discs.lazy.map { Disc(center: $0.center + offset, radius: $0.radius) }),
+      bands: InkArray(
+        bands.lazy.map {
+          RoundBand(segment: $0.segment, origin: $0.origin + offset, isStraight: $0.isStraight)
+        }),
       outlineStrokeWidth: outlineStrokeWidth)
   }
 

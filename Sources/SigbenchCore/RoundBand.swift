@@ -26,7 +26,7 @@
 ///
 /// - Complexity: `polygon` is O(`curveSteps`): at most 2·`curveSteps` + 3 elements, one
 ///   square root per sampled normal.
-public struct RoundBand: Hashable, Sendable {
+public struct RoundBand: Hashable, Sendable, BitwiseCopyable {
   /// Polygon steps per curved piece.
   public static let curveSteps = 8
 

@@ -102,10 +102,10 @@ public struct StrokeTrace: Sendable {
   /// The stable ink after call `k` (0…n; n is the finish): a prefix of `ink`.
   public func stable(afterCall k: Int) -> InkGeometry {
     InkGeometry(
-      centerline: Array(ink.centerline.prefix(stableSegments[k])),
-      outline: Array(ink.outline.prefix(stableElements[k])),
-      discs: Array(ink.discs.prefix(stableDiscs[k])),
-      bands: Array(ink.bands.prefix(stableBands[k])),
+      centerline: InkArray(ink.centerline.prefix(stableSegments[k])),
+      outline: InkArray(ink.outline.prefix(stableElements[k])),
+      discs: InkArray(ink.discs.prefix(stableDiscs[k])),
+      bands: InkArray(ink.bands.prefix(stableBands[k])),
       outlineStrokeWidth: ink.outlineStrokeWidth)
   }
 

@@ -41,7 +41,7 @@ public struct InkRasterizer: Sendable {
     if !geometry.hasFill {
       if !geometry.centerline.isEmpty {
         CenterlineStroker(flattener: flattener).stroke(
-          geometry.centerline, transform: transform, into: &mask)
+          geometry.centerline.array, transform: transform, into: &mask)
       }
       return
     }

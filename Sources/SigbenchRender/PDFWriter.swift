@@ -157,7 +157,7 @@ public struct PDFWriter: Sendable {
       }
       if !g.hasFill {
         CenterlineStroker(flattener: Flattener(tolerance: 0.01 * t.scale)).shapes(
-          g.centerline, transform: t,
+          g.centerline.array, transform: t,
           polygon: { poly in
             cairo_move_to(cr, poly[0].x, poly[0].y)
             for p in poly.dropFirst() { cairo_line_to(cr, p.x, p.y) }

@@ -63,7 +63,7 @@ public struct SVGWriter: Sendable {
     func pt(_ p: Point) -> String { "\(n(p.x)) \(n(p.y))" }
     if !g.hasFill {
       CenterlineStroker(flattener: Flattener(tolerance: 0.01)).shapes(
-        g.centerline, transform: .identity,
+        g.centerline.array, transform: .identity,
         polygon: { poly in
           var d = "M\(pt(poly[0]))"
           for p in poly.dropFirst() { d += "L\(pt(p))" }

@@ -28,7 +28,7 @@ import Testing
       Self.q((25, 10), (30, 10), (35, 5)),
     ]
     var want = InkGeometry()
-    want.centerline = expected
+    want.centerline = InkArray(expected)
     var got = InkGeometry()
     got.centerline = ink.centerline
     #expect(InkComparison.difference(got, want, tolerance: 1e-12) == nil)

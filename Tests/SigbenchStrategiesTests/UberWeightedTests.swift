@@ -33,8 +33,8 @@ import Testing
   ) {
     var a = InkGeometry()
     var b = InkGeometry()
-    a.outline = actual
-    b.outline = expected
+    a.outline = InkArray(actual)
+    b.outline = InkArray(expected)
     let d = InkComparison.difference(a, b, tolerance: 1e-9)
     #expect(d == nil, "\(what): \(d ?? "")", sourceLocation: sourceLocation)
   }

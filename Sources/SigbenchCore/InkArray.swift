@@ -67,9 +67,23 @@ public struct InkArray<Element: BitwiseCopyable>: @unchecked Sendable {
     length += 1
   }
 
-  /// Appends `elements`: room for their `underestimatedCount` is made first and handed to
-  /// the sequence's `_copyContents(initializing:)` (the standard library's bulk-copy hook,
-  /// which `Array.append(contentsOf:)` uses too), the rest is appended one by one.
+  /// Appends `count` elements that `initialize` writes, in place, into the memory it is handed
+  /// (`count` uninitialized slots; it must initialize all of them).
+  @inlinable @inline(__always) public mutating func append(
+    count: Int, initializingWith initialize: (UnsafeMutablePointer<Element>) -> Void
+  ) {
+    let needed = length + count
+    if !isKnownUniquelyReferenced(&storage) || slots < needed {
+      grow(to: Swift.max(needed, length * 2))
+    }
+    initialize(base.unsafelyUnwrapped + length)
+    length = needed
+  }
+
+  /// Appends `elements`: room for their `underestimatedCount` is made first; contiguous
+  /// elements are copied in one block, other sequences are handed that room through
+  /// `_copyContents(initializing:)` (the standard library's bulk-copy hook, which
+  /// `Array.append(contentsOf:)` uses too) and the rest is appended one by one.
   @inlinable public mutating func append<S: Sequence>(contentsOf elements: S)
   where S.Element == Element {
     let extra = elements.underestimatedCount
@@ -80,6 +94,18 @@ public struct InkArray<Element: BitwiseCopyable>: @unchecked Sendable {
     let needed = length + extra
     if !isKnownUniquelyReferenced(&storage) || slots < needed {
       grow(to: Swift.max(needed, length * 2))  // geometric, so repeated appends stay linear
+    }
+    let copied = elements.withContiguousStorageIfAvailable { source -> Int in
+      // More than `underestimatedCount` promised: the general path below handles it.
+      guard source.count <= slots - length else { return -1 }
+      if let from = source.baseAddress {
+        (base.unsafelyUnwrapped + length).initialize(from: from, count: source.count)
+      }
+      return source.count
+    }
+    if let copied, copied >= 0 {
+      length += copied
+      return
     }
     let free = UnsafeMutableBufferPointer(
       start: base.unsafelyUnwrapped + length, count: slots - length)
@@ -110,6 +136,14 @@ public struct InkArray<Element: BitwiseCopyable>: @unchecked Sendable {
   @inlinable public func withUnsafeBufferPointer<R>(
     _ body: (UnsafeBufferPointer<Element>) throws -> R
   ) rethrows -> R {
+    try body(UnsafeBufferPointer(start: base, count: length))
+  }
+
+  /// Calls `body` with the elements' contiguous storage (the standard library's bulk-copy
+  /// paths use it).
+  @inlinable public func withContiguousStorageIfAvailable<R>(
+    _ body: (UnsafeBufferPointer<Element>) throws -> R
+  ) rethrows -> R? {
     try body(UnsafeBufferPointer(start: base, count: length))
   }
 

@@ -77,9 +77,8 @@ extension Array where Element == PathElement {
 }
 
 extension InkArray where Element == PathElement {
-  /// Appends `writer`'s elements, computed in place (`InPlaceElements`; `InkArray`'s
-  /// `append(contentsOf:)` uses the same bulk-copy hook).
+  /// Appends `writer`'s elements, computed straight into the array's storage.
   @inline(__always) mutating func append<W: PathElementWriter>(written writer: W) {
-    append(contentsOf: InPlaceElements(writer: writer))
+    append(count: writer.count) { writer.write($0) }
   }
 }

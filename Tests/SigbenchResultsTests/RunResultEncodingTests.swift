@@ -37,4 +37,16 @@ struct RunResultEncodingTests {
       #expect(try RunResult.decode(chunked) == r)
     }
   }
+
+  @Test("write(to:) writes those bytes, leaving no temporary file")
+  func writeEqualsWholeEncoding() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "sigbench-encoding-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let r = try Self.result(samples: 600)
+    let url = dir.appendingPathComponent("result.json")
+    try r.write(to: url)
+    #expect(try Data(contentsOf: url) == (try ResultJSON.encode(r)))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["result.json"])
+  }
 }

@@ -6,7 +6,21 @@ extension RunResult {
   static let samplesPerChunk = 256
 
   /// `ResultJSON.encode(self)` byte for byte (pretty printed, keys sorted, slashes unescaped),
-  /// built piecewise so that memory does not grow with the samples beyond the output itself.
+  /// built piecewise (`encode(into:)`).
+  public func encoded() throws -> Data {
+    var out = Data()
+    try encode { out.append($0) }
+    return out
+  }
+
+  /// Writes `encoded()` to `url` atomically (`AtomicFiles.write(to:_:)`) a piece at a time, so
+  /// that neither the encoder's tree nor the whole file is held in memory.
+  public func write(to url: URL) throws {
+    try AtomicFiles.write(to: url) { append in try encode(into: append) }
+  }
+
+  /// The bytes of `ResultJSON.encode(self)`, handed to `append` in order, a piece at a time, so
+  /// that memory does not grow with the samples.
   ///
   /// Foundation's `JSONEncoder` builds a tree of the whole value before it writes a byte (on a
   /// 10,000-drawing corpus several times the size of the output). Here the result is encoded
@@ -15,9 +29,9 @@ extension RunResult {
   /// has in the whole result; the chunks' array bodies are joined with `,` and spliced into the
   /// empty `samples` array, which pretty printing writes as `[`, an empty line, `]`.
   ///
-  /// - Complexity: O(size of the output); memory O(output + one chunk's tree).
-  public func encoded() throws -> Data {
-    guard !samples.isEmpty else { return try ResultJSON.encode(self) }
+  /// - Complexity: O(size of the output); memory O(the result without samples + one chunk).
+  public func encode(into append: (Data) throws -> Void) throws {
+    guard !samples.isEmpty else { return try append(ResultJSON.encode(self)) }
     var shell = self
     shell.samples = []
     let head = try ResultJSON.encode(shell)
@@ -27,9 +41,8 @@ extension RunResult {
         samples,
         .init(codingPath: [CodingKeys.samples], debugDescription: "no empty samples array"))
     }
-    var out = Data()
-    out.append(head[..<slot.lowerBound])
-    out.append(contentsOf: "\n  \"samples\" : [".utf8)
+    try append(head[..<slot.lowerBound])
+    try append(Data("\n  \"samples\" : [".utf8))
     struct Chunk: Encodable { var samples: [SampleEntry] }
     let open = Data("{\n  \"samples\" : [".utf8)
     let close = Data("\n  ]\n}".utf8)
@@ -44,12 +57,11 @@ extension RunResult {
           samples,
           .init(codingPath: [CodingKeys.samples], debugDescription: "unexpected chunk layout"))
       }
-      if from > samples.startIndex { out.append(UInt8(ascii: ",")) }
-      out.append(chunk[(chunk.startIndex + open.count)..<(chunk.endIndex - close.count)])
+      if from > samples.startIndex { try append(Data(",".utf8)) }
+      try append(chunk[(chunk.startIndex + open.count)..<(chunk.endIndex - close.count)])
       from = to
     }
-    out.append(contentsOf: "\n  ]".utf8)
-    out.append(head[slot.upperBound...])
-    return out
+    try append(Data("\n  ]".utf8))
+    try append(head[slot.upperBound...])
   }
 }

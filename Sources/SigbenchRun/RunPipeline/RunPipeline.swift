@@ -189,8 +189,7 @@ public struct RunPipeline: Sendable {
     entries = []
     MemoryTrim.release()
     progress(.note("writing the report"))
-    try AtomicFiles.write(
-      try result.encoded(), to: folder.partial.appendingPathComponent("result.json"))
+    try result.write(to: folder.partial.appendingPathComponent("result.json"))
     try BenchPipeline.write(
       result.bench, raw: benchRaw, to: folder.partial, appendix: QualityMarkdown.render(result))
     try ReportWriter.write(result, to: folder.partial)

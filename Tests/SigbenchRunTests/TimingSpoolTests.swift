@@ -73,6 +73,30 @@ struct TimingSpoolTests {
     #expect(try spool.sampled(budget: 30).sample.strokeStride > 1)
   }
 
+  @Test("a stream with a spool keeps no packed samples; the spool holds every stroke in order")
+  func streamSpools() throws {
+    let corpus = try StreamedRunTests.corpus(copies: 2)
+    defer { try? FileManager.default.removeItem(at: corpus) }
+    let spool = try TimingSpool()
+    defer { spool.remove() }
+    var stream = CorpusStream(path: corpus.path, jobs: 2)
+    stream.spool = spool
+    let kept = try stream.run(
+      process: { d, _, _ in
+        .init(
+          entry: SampleJob.entry(d, format: "", raw: "", [:]), quality: [],
+          item: BenchWorkload.item(d))
+      },
+      progress: ignoreProgress)
+    #expect(kept.items.isEmpty)
+    let whole = BenchWorkload(drawings: try CorpusInput.load(corpus.path).drawings)
+    #expect(spool.pointCount == whole.pointCount)
+    #expect(spool.drawings.map(\.name) == whole.items.map(\.name))
+    let all = try spool.sampled(budget: nil)
+    #expect(all.sample.isComplete)
+    #expect(Self.bits(all.workload) == Self.bits(whole))
+  }
+
   @Test("remove deletes the spool's scratch folder")
   func removeDeletesFolder() throws {
     let spool = try TimingSpool()

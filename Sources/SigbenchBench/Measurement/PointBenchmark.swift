@@ -44,7 +44,20 @@ public struct PointBenchmark: Sendable {
     guard workload.pointCount > 0 else { throw .emptyWorkload }
     // Above the budget, a fixed stride of whole strokes (`TimingSample`): the timing phase
     // stays bounded whatever the corpus size.
-    let (workload, sample) = workload.timingSample(budget: options.timedPointBudget)
+    let (sampled, sample) = workload.timingSample(budget: options.timedPointBudget)
+    return try measure(
+      strategies, sampled: sampled, sample: sample, referenceID: referenceID, progress: progress)
+  }
+
+  /// `measure` over strokes chosen beforehand: `workload` holds exactly the strokes `sample`
+  /// times (`BenchWorkload.timingSample` under `options.timedPointBudget`, or the same choice
+  /// made while a corpus streamed, so that the rest of it need not stay in memory).
+  public func measure(
+    _ strategies: [ConfiguredStrategy], sampled workload: BenchWorkload, sample: TimingSample,
+    referenceID: String, progress: (String) -> Void = { _ in }
+  ) throws(BenchError) -> (figures: [LaneFigures], raw: [RawSeries]) {
+    try options.validate()
+    guard workload.pointCount > 0 else { throw .emptyWorkload }
     var states: [LaneState] = []
     for strategy in strategies {
       for lane in options.lanes where options.times(lane, cost: strategy.cost) {

@@ -26,6 +26,38 @@ public enum AtomicFiles {
     }
   }
 
+  /// Writes what `produce` hands to its `append` argument, piece by piece, to `url` as `write`
+  /// does (a temporary file beside it, renamed into place), so that a large file never has to
+  /// be held whole in memory.
+  public static func write(
+    to url: URL, _ produce: (_ append: (Data) throws -> Void) throws -> Void
+  ) throws {
+    let dir = url.deletingLastPathComponent()
+    try createFolder(dir)
+    let tmp = dir.appendingPathComponent(
+      ".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
+    try CleanupRegistry.checkNotStopping(url)
+    CleanupRegistry.register(tmp)
+    defer { CleanupRegistry.unregister(tmp) }
+    do {
+      guard FileManager.default.createFile(atPath: tmp.path, contents: nil) else {
+        throw FileWriteError("cannot create \(tmp.path)")
+      }
+      let handle = try FileHandle(forWritingTo: tmp)
+      defer { try? handle.close() }
+      try produce { try handle.write(contentsOf: $0) }
+    } catch {
+      try? FileManager.default.removeItem(at: tmp)
+      throw FileWriteError("cannot write \(url.path): \(SystemErrorText.reason(error))")
+    }
+    guard rename(tmp.path, url.path) == 0 else {
+      let code = errno
+      try? FileManager.default.removeItem(at: tmp)
+      throw FileWriteError(
+        "cannot rename \(tmp.path) to \(url.path): \(String(cString: strerror(code)))")
+    }
+  }
+
   /// Points the symlink `link` at `target` atomically (a new link renamed over the old one).
   public static func replaceSymlink(_ link: URL, target: String) throws {
     let tmp = link.deletingLastPathComponent().appendingPathComponent(

@@ -60,9 +60,6 @@ public struct RunResult: Codable, Hashable, Sendable {
   /// The timer's calibration (measured before the benchmark).
   public var timer: TimerCalibration { bench.timer }
 
-  /// Encodes with sorted keys and pretty printing, so equal results give equal bytes.
-  public func encoded() throws -> Data { try ResultJSON.encode(self) }
-
   /// Decodes a `result.json` of schema version 1 or 2.
   public static func decode(_ data: Data) throws -> RunResult {
     let version = try ResultJSON.schemaVersion(of: data)

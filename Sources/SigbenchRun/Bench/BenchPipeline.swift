@@ -103,7 +103,7 @@ public struct BenchPipeline: Sendable {
       report.processTimers = timers
     }
     report.rawSamples = RawSampleCount(raw)
-    report.timingSample = session.workload.timingRecord(budget: options.timedPointBudget)
+    report.timingSample = session.timingRecord(budget: options.timedPointBudget)
     return (report, raw)
   }
 

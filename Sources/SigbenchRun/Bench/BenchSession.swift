@@ -17,6 +17,10 @@ public struct BenchSession: Sendable {
   public let drawings: [Drawing]
   /// Corpus files read for this session (`nil`: the whole corpus, or not counted).
   public let filesRead: Int?
+  /// The choice of timed strokes when it was made before the session (`RunPipeline` reads
+  /// them back from its `TimingSpool`): `workload` then holds only those strokes, and
+  /// `corpus` counts the whole corpus. `nil`: the timing phase chooses from `workload`.
+  public let presampled: TimingSample?
 
   /// A session over a corpus read once by the caller.
   public init(corpus input: CorpusInput, strategies: [ConfiguredStrategy]) {
@@ -26,6 +30,7 @@ public struct BenchSession: Sendable {
     drawings = input.drawings
     rejectedFiles = input.loaded.rejected.count
     filesRead = input.loaded.filesRead
+    presampled = nil
     corpus = BenchCorpusInfo(
       root: input.path, drawings: workload.items.count, strokes: workload.strokeCount,
       points: workload.pointCount, checksum: input.checksum)
@@ -38,6 +43,7 @@ public struct BenchSession: Sendable {
     rejectedFiles: Int, filesRead: Int? = nil
   ) {
     self.filesRead = filesRead
+    presampled = nil
     corpusPath = path
     self.strategies = strategies
     self.workload = workload
@@ -48,6 +54,30 @@ public struct BenchSession: Sendable {
       points: workload.pointCount, checksum: checksum)
   }
 
+  /// A session over the strokes the timing phase times, chosen while the corpus streamed
+  /// (`sample`, over `drawings` drawings with ink): the rest of the corpus is not held.
+  public init(
+    path: String, strategies: [ConfiguredStrategy], sampled: BenchWorkload,
+    sample: TimingSample, drawings: Int, checksum: String, rejectedFiles: Int
+  ) {
+    filesRead = nil
+    corpusPath = path
+    self.strategies = strategies
+    workload = sampled
+    presampled = sample
+    self.drawings = []
+    self.rejectedFiles = rejectedFiles
+    corpus = BenchCorpusInfo(
+      root: path, drawings: drawings, strokes: sample.strokesAvailable,
+      points: sample.pointsAvailable, checksum: checksum)
+  }
+
+  /// Which strokes the timing phase times under `budget`: `presampled` when the choice was
+  /// made beforehand (under the same budget), else `workload.timingRecord(budget:)`.
+  public func timingRecord(budget: Int?) -> TimingSample {
+    presampled ?? workload.timingRecord(budget: budget)
+  }
+
   /// The strategies as a spec list a worker can parse back.
   public var strategiesText: String { StrategyResolver.specText(strategies) }
 
@@ -56,9 +86,16 @@ public struct BenchSession: Sendable {
     _ options: BenchOptions, timer: TimerCalibration, progress: ProgressHandler
   ) throws(PipelineError) -> (figures: [LaneFigures], raw: [RawSeries]) {
     do {
-      return try PointBenchmark(options: options, timer: timer).measure(
+      let bench = PointBenchmark(options: options, timer: timer)
+      let note: (String) -> Void = { progress(.note("timing \($0)")) }
+      if let presampled {
+        return try bench.measure(
+          strategies, sampled: workload, sample: presampled,
+          referenceID: StrategyCatalog.referenceID, progress: note)
+      }
+      return try bench.measure(
         strategies, workload: workload, referenceID: StrategyCatalog.referenceID,
-        progress: { progress(.note("timing \($0)")) })
+        progress: note)
     } catch {
       throw PipelineError(.invalidBenchmark, error.description)
     }

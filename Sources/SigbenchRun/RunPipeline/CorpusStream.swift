@@ -33,6 +33,9 @@ struct CorpusStream {
   var jobs: Int
   var loader = CorpusLoader()
   var studySampleBudget = CorpusStream.defaultStudySampleBudget
+  /// Where the drawings' packed samples go, in corpus order (`Kept.items` stays empty); `nil`
+  /// keeps them in `Kept.items`.
+  var spool: TimingSpool?
 
   /// What one drawing gives the run.
   struct Processed: Sendable {
@@ -46,11 +49,12 @@ struct CorpusStream {
   /// What the run keeps of the corpus.
   struct Kept: Sendable {
     /// Files read, skipped and rejected, warnings, the checksum and every drawing's format;
-    /// `drawings` hold each drawing's name and metadata only (no samples).
+    /// `drawings` hold each drawing's name, and its metadata until it is folded in (no samples).
     var loaded: CorpusLoader.Result
     var entries: [SampleEntry] = []
     /// Quality per strategy, folded in corpus order.
     var quality: QualityFold
+    /// Packed samples per drawing with ink, in corpus order (empty when they were spooled).
     var items: [BenchWorkload.Item] = []
     var strokes = 0
     var points = 0
@@ -96,7 +100,8 @@ struct CorpusStream {
     for s in plan.skipped { progress(.note("skipped \(s)")) }
     let state = State(
       root: path, skipped: plan.skipped, studyBudget: studySampleBudget,
-      qualityLabels: qualityLabels, reorderFiles: Self.reorderFilesPerJob * max(1, jobs))
+      qualityLabels: qualityLabels, reorderFiles: Self.reorderFilesPerJob * max(1, jobs),
+      spool: spool)
     let files = plan.files
     let loader = loader
     let label = "reading and measuring files"
@@ -115,7 +120,9 @@ struct CorpusStream {
           done, end: base + part.drawings.count, total: files.count, label: label, progress)
       }
     }
-    return state.finish()
+    let kept = state.finish()
+    if let error = state.failure { throw error }
+    return kept
   }
 
   /// Reads every file once and keeps nothing but what was skipped or rejected: `--strict`
@@ -150,14 +157,18 @@ struct CorpusStream {
     /// Each finished file still in the buffer, by the index after its last drawing.
     var waitingFiles: [Int] = []
     var stopped = false
+    /// The spool's first write error (it stops the workers).
+    var failure: (any Error)?
 
     let studyBudget: Int
     let reorderFiles: Int
+    let spool: TimingSpool?
 
     init(
       root: String, skipped: [CorpusLoader.Skipped], studyBudget: Int,
-      qualityLabels: [String] = [], reorderFiles: Int = 1
+      qualityLabels: [String] = [], reorderFiles: Int = 1, spool: TimingSpool? = nil
     ) {
+      self.spool = spool
       self.studyBudget = studyBudget
       self.reorderFiles = max(1, reorderFiles)
       kept = Kept(loaded: CorpusLoader.Result(root: root), qualityLabels: qualityLabels)
@@ -232,11 +243,18 @@ struct CorpusStream {
       progress(.advance(label: label, done: filesDone, total: total))
     }
 
-    /// Drawing `index`'s entry, quality and packed copy, kept in corpus order.
+    /// Drawing `index`'s entry, quality and packed copy, kept (or spooled) in corpus order.
     private func fold(_ p: Processed, at index: Int) {
       kept.entries.append(p.entry)
       kept.quality.add(p.quality, metadata: kept.loaded.drawings[index].metadata)
-      if let item = p.item { kept.items.append(item) }
+      // Folded: its metadata (notes of a few hundred bytes) is not needed again.
+      kept.loaded.drawings[index].metadata = DrawingMetadata()
+      guard let item = p.item else { return }
+      guard let spool else { return kept.items.append(item) }
+      do { try spool.append(item) } catch {
+        if failure == nil { failure = error }
+        stopped = true
+      }
     }
 
     func finish() -> Kept {

@@ -11,8 +11,9 @@ import SigbenchResults
 /// the bench files and the HTML, assembled in a `.partial` folder and renamed into place.
 ///
 /// The corpus is streamed (`CorpusStream`: read, smoothed, drawn and measured one drawing at a
-/// time, then dropped; only entries, each strategy's running quality aggregate, a packed copy
-/// of the samples for the timing and the first drawings for the format study are kept) and the
+/// time, then dropped; only entries, each strategy's running quality aggregate and the first
+/// drawings for the format study are kept, and a packed copy of the samples is spooled to
+/// disk, `TimingSpool`, from which the timing phase reads back the strokes it times) and the
 /// strategies resolved once (`StrategyResolver`). Never prints; reports through `progress`.
 public struct RunPipeline: Sendable {
   public var settings: RunSettings
@@ -41,7 +42,7 @@ public struct RunPipeline: Sendable {
 
   /// Runs everything over the corpus at `path`, streamed (`CorpusStream`): each drawing is
   /// read, smoothed, drawn and measured on one of `settings.jobs` workers and then dropped;
-  /// the timing phase replays the packed copy of the samples afterwards, alone. `started` is
+  /// the timing phase replays the strokes it times, read back from the spool, afterwards, alone. `started` is
   /// the run's clock time (its id and timestamp).
   public func run(corpusAt path: String, started: Date = Date()) throws -> Outcome {
     let strategies = settings.strategies
@@ -49,7 +50,7 @@ public struct RunPipeline: Sendable {
       out: URL(fileURLWithPath: settings.out), runID: RunFolder.makeID(started))
     // The file list first: a corpus that cannot be listed, or lists nothing to read, fails
     // before anything is written.
-    let stream = CorpusStream(path: path, jobs: settings.jobs)
+    var stream = CorpusStream(path: path, jobs: settings.jobs)
     let plan: CorpusStream.Plan
     do { plan = try stream.plan() } catch {
       throw PipelineError(
@@ -59,6 +60,11 @@ public struct RunPipeline: Sendable {
       throw PipelineError(.toolError, "no drawings could be read from '\(path)'")
     }
     try folder.begin()
+    // The packed samples go to disk as the corpus streams; the timing phase reads back only
+    // the strokes it times.
+    let spool = try TimingSpool()
+    defer { spool.remove() }
+    stream.spool = spool
 
     // Pictures, per-sample metrics and quality, one drawing at a time on `jobs` workers (each
     // task owns its images; the timing below runs alone afterwards).
@@ -91,7 +97,7 @@ public struct RunPipeline: Sendable {
         let (entry, q) = try job.measure(d, format: format)
         return .init(entry: entry, quality: q, item: item)
       }, progress: progress)
-    guard !kept.items.isEmpty else {
+    guard !spool.drawings.isEmpty else {
       throw PipelineError(.toolError, "no drawings could be read from '\(path)'")
     }
     progress(
@@ -137,18 +143,21 @@ public struct RunPipeline: Sendable {
     kept.study = []
 
     // The per-point benchmark in this process (lanes, batches, counters), then the gate. The
-    // session holds the only copy of the packed samples; it ends with this block, so they are
-    // freed (and the timing phase's pages handed back) before the report is encoded.
+    // session holds the strokes the timing phase times, read back from the spool (the only
+    // samples in memory); it ends with this block, so they are freed (and the timing phase's
+    // pages handed back) before the report is encoded.
     var result: RunResult
     var gateFolder: URL?
     let benchRaw: [RawSeries]
     do {
+      let sampled = try spool.sampled(budget: settings.bench.timedPointBudget)
       let session = BenchSession(
-        path: path, strategies: strategies, workload: BenchWorkload(items: kept.items),
-        checksum: String(kept.loaded.checksum, radix: 16),
+        path: path, strategies: strategies, sampled: sampled.workload, sample: sampled.sample,
+        drawings: spool.drawings.count, checksum: String(kept.loaded.checksum, radix: 16),
         rejectedFiles: kept.loaded.rejected.count)
+      spool.remove()
       kept = CorpusStream.Kept(loaded: CorpusLoader.Result(root: path))
-      let timed = session.workload.timingRecord(budget: settings.bench.timedPointBudget)
+      let timed = session.timingRecord(budget: settings.bench.timedPointBudget)
       progress(
         .note(
           "timing \(strategies.count) strategies: "
@@ -180,8 +189,7 @@ public struct RunPipeline: Sendable {
     entries = []
     MemoryTrim.release()
     progress(.note("writing the report"))
-    try AtomicFiles.write(
-      try result.encoded(), to: folder.partial.appendingPathComponent("result.json"))
+    try result.write(to: folder.partial.appendingPathComponent("result.json"))
     try BenchPipeline.write(
       result.bench, raw: benchRaw, to: folder.partial, appendix: QualityMarkdown.render(result))
     try ReportWriter.write(result, to: folder.partial)

@@ -1,0 +1,67 @@
+import Foundation
+
+extension RunResult {
+  /// Samples encoded together in `encoded()`: the encoder's tree holds this many entries at a
+  /// time (a few hundred KB), not the whole corpus's.
+  static let samplesPerChunk = 256
+
+  /// `ResultJSON.encode(self)` byte for byte (pretty printed, keys sorted, slashes unescaped),
+  /// built piecewise (`encode(into:)`).
+  public func encoded() throws -> Data {
+    var out = Data()
+    try encode { out.append($0) }
+    return out
+  }
+
+  /// Writes `encoded()` to `url` atomically (`AtomicFiles.write(to:_:)`) a piece at a time, so
+  /// that neither the encoder's tree nor the whole file is held in memory.
+  public func write(to url: URL) throws {
+    try AtomicFiles.write(to: url) { append in try encode(into: append) }
+  }
+
+  /// The bytes of `ResultJSON.encode(self)`, handed to `append` in order, a piece at a time, so
+  /// that memory does not grow with the samples.
+  ///
+  /// Foundation's `JSONEncoder` builds a tree of the whole value before it writes a byte (on a
+  /// 10,000-drawing corpus several times the size of the output). Here the result is encoded
+  /// without its samples, and the samples `samplesPerChunk` at a time, each chunk as the
+  /// `samples` member of an object, so every entry is written at the depth and indentation it
+  /// has in the whole result; the chunks' array bodies are joined with `,` and spliced into the
+  /// empty `samples` array, which pretty printing writes as `[`, an empty line, `]`.
+  ///
+  /// - Complexity: O(size of the output); memory O(the result without samples + one chunk).
+  public func encode(into append: (Data) throws -> Void) throws {
+    guard !samples.isEmpty else { return try append(ResultJSON.encode(self)) }
+    var shell = self
+    shell.samples = []
+    let head = try ResultJSON.encode(shell)
+    let empty = Data("\n  \"samples\" : [\n\n  ]".utf8)
+    guard let slot = head.range(of: empty) else {
+      throw EncodingError.invalidValue(
+        samples,
+        .init(codingPath: [CodingKeys.samples], debugDescription: "no empty samples array"))
+    }
+    try append(head[..<slot.lowerBound])
+    try append(Data("\n  \"samples\" : [".utf8))
+    struct Chunk: Encodable { var samples: [SampleEntry] }
+    let open = Data("{\n  \"samples\" : [".utf8)
+    let close = Data("\n  ]\n}".utf8)
+    var from = samples.startIndex
+    while from < samples.endIndex {
+      let to = min(from + Self.samplesPerChunk, samples.endIndex)
+      let chunk = try ResultJSON.encode(Chunk(samples: Array(samples[from..<to])))
+      guard chunk.starts(with: open), chunk.count >= open.count + close.count,
+        chunk.suffix(close.count) == close
+      else {
+        throw EncodingError.invalidValue(
+          samples,
+          .init(codingPath: [CodingKeys.samples], debugDescription: "unexpected chunk layout"))
+      }
+      if from > samples.startIndex { try append(Data(",".utf8)) }
+      try append(chunk[(chunk.startIndex + open.count)..<(chunk.endIndex - close.count)])
+      from = to
+    }
+    try append(Data("\n  ]".utf8))
+    try append(head[slot.upperBound...])
+  }
+}

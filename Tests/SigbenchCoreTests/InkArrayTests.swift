@@ -99,7 +99,13 @@ import Testing
       origin: Point(x: 10, y: 20), isStraight: false)
     #expect(curved.polygon.count == curved.elementCount)
     #expect(curved.elementCount == 2 * RoundBand.curveSteps + 3)
-    #expect(curved.polygon.first == .move(Point(x: 10, y: 21)))
+    // Start tangent (3, 4): unit left normal (−0.8, 0.6), half the start width 1, moved by the
+    // origin.
+    guard case .move(let first) = curved.polygon.first else {
+      Issue.record("the polygon starts with a move")
+      return
+    }
+    #expect(InkComparison.difference(first, Point(x: 9.2, y: 20.6), tolerance: 1e-12) == nil)
     #expect(curved.polygon.last == .close)
     let straight = RoundBand(
       segment: .line(Point(x: 0, y: 0), Point(x: 0, y: 10), startWidth: 2, endWidth: 6),

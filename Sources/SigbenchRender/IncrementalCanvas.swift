@@ -30,6 +30,8 @@ public struct IncrementalCanvas: Sendable {
   /// Downsampled coverage of the current tentative tail.
   var tentativeCoverage: [UInt8]
   var tentativeRect: PixelRect = .empty
+  /// The tail the tentative mask holds (storage reserved, so keeping it allocates nothing).
+  var drawnTentative = InkGeometry()
   /// Pixels touched by the last update's stable geometry.
   public private(set) var lastStableBounds: PixelRect = .empty
   /// Pixels touched by the current stroke's stable ink.
@@ -50,6 +52,7 @@ public struct IncrementalCanvas: Sendable {
     stableMask.reserveScratch(edges: 2048, polygons: 512)
     tentativeMask.reserveScratch(edges: 2048, polygons: 512)
     rasterizer.reserveCapacity(points: 1024, polygons: 64)
+    drawnTentative.reserveCapacity(segments: 256, elements: 2048, discs: 256)
     stableCoverage = [UInt8](repeating: 0, count: spec.width * spec.height)
     tentativeCoverage = [UInt8](repeating: 0, count: spec.width * spec.height)
     if let b = background, b.width == spec.width, b.height == spec.height {
@@ -70,6 +73,11 @@ public struct IncrementalCanvas: Sendable {
       strokeRect = strokeRect.union(r)
       lastStableBounds = r
     }
+    // A tail equal to the one drawn (a strategy that dropped a sample re-emits it) is already
+    // in the tentative mask and coverage: nothing to clear or draw.
+    if output.tentative == drawnTentative { return }
+    drawnTentative.removeAll()
+    drawnTentative.append(contentsOf: output.tentative)
     if !tentativeRect.isEmpty {
       tentativeMask.clear()
       IncrementalCanvas.zero(&tentativeCoverage, tentativeRect, spec.width)

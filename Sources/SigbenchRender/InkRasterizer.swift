@@ -46,15 +46,15 @@ public struct InkRasterizer: Sendable {
     let sw = geometry.outlineStrokeWidth
     let stroked = sw > 0 && sw.isFinite
     let stroker = OutlineStroker(width: stroked ? sw * transform.scale : 0)
-    // Each subpath and the pieces of its outline stroke are one union: one scanline pass
-    // instead of one per piece (a 1 px stroke is many tiny quads and joins).
+    // Each subpath is one scanline pass; the pieces of its outline stroke (a 1 px stroke is
+    // many tiny quads and joins) are filled directly, which sets exactly the cells of one union
+    // pass over the subpath and its pieces (`CoverageMask.fillPiece`) at about a third of the
+    // instructions.
     for i in 0..<scratch.count {
-      mask.beginUnion()
       scratch.withPolygon(i) { poly in
-        mask.addToUnion(poly)
-        if stroked { stroker.stroke(poly) { mask.addToUnion($0) } }
+        mask.fillPolygon(poly)
+        if stroked { mask.fillingPieces { f in stroker.stroke(poly) { f.fill($0) } } }
       }
-      mask.fillUnion()
     }
     for d in geometry.discs {
       mask.fillDisc(center: transform.apply(d.center), radius: d.radius * transform.scale)

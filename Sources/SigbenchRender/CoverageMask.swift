@@ -111,8 +111,13 @@ public struct CoverageMask: Sendable {
   }
 
   /// Fills the closed polygon `points` with the non-zero winding rule (no allocation once the
-  /// scratch storage has grown). Non-finite coordinates make the polygon be skipped.
+  /// scratch storage has grown). Non-finite coordinates make the polygon be skipped. Triangles
+  /// and quadrilaterals take the direct path of `fillPiece`, which sets the same cells.
   public mutating func fillPolygon(_ points: UnsafeBufferPointer<Point>) {
+    if points.count <= 4 {
+      fillingPieces { $0.fill(points) }
+      return
+    }
     beginUnion()
     addToUnion(points)
     fillUnion()

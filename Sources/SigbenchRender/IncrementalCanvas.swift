@@ -4,7 +4,8 @@ import SigbenchCore
 /// finalized segments in a bitmap and the temporary path apart): stable geometry is rasterized
 /// once into a persistent supersampled mask and only the rectangle it touched is
 /// downsampled again; the tentative tail is drawn afresh on every update into a scratch mask,
-/// after clearing the rectangle the previous tail covered.
+/// after clearing the rectangle the previous tail covered. A tail equal to the one already
+/// drawn (a strategy that dropped a sample repeats it) is left as it is.
 ///
 /// This is what the benchmark's `smooth+raster` lane times per pushed point: `apply(_:)` with the
 /// strategy's `StrokeOutput`. `makeImage()` gives the picture a user sees at that moment (stable
@@ -18,8 +19,8 @@ import SigbenchCore
 /// overlap, and within the anti-aliasing levels where opaque strokes' edges overlap.
 ///
 /// - Complexity: per update, O(cells set by the new stable geometry + cells of its dirty
-///   rectangle) plus O(cells of the previous and the new tentative rectangle). Nothing is
-///   allocated in steady state.
+///   rectangle) plus O(cells of the previous and the new tentative rectangle), or O(size of
+///   the tail) when the tail did not change. Nothing is allocated in steady state.
 public struct IncrementalCanvas: Sendable {
   public let spec: RenderSpec
   public let transform: Transform

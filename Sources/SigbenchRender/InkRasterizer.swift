@@ -11,6 +11,10 @@ import SigbenchCore
 /// The mutating `rasterize` reuses scratch storage and allocates nothing once grown; `draw`
 /// is the non-mutating convenience for one-shot renders.
 ///
+/// Each outline subpath is filled by one scanline pass and the pieces of its outline stroke
+/// (one quad per edge, one join per vertex) directly (`CoverageMask.fillingPieces`): the same
+/// cells as one union pass over the subpath and its pieces.
+///
 /// - Complexity: O(flattened vertices + cells set), see `CoverageMask`.
 public struct InkRasterizer: Sendable {
   public var flattener = Flattener()
@@ -48,7 +52,7 @@ public struct InkRasterizer: Sendable {
     let stroker = OutlineStroker(width: stroked ? sw * transform.scale : 0)
     // Each subpath is one scanline pass; the pieces of its outline stroke (a 1 px stroke is
     // many tiny quads and joins) are filled directly, which sets exactly the cells of one union
-    // pass over the subpath and its pieces (`CoverageMask.fillPiece`) at about a third of the
+    // pass over the subpath and its pieces (`CoverageMask.fillingPieces`) in fewer
     // instructions.
     for i in 0..<scratch.count {
       scratch.withPolygon(i) { poly in

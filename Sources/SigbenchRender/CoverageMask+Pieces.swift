@@ -225,7 +225,7 @@ public struct PieceFiller {
 
   /// Sets the cells of one row whose centres lie in [from, to): `ScanlineUnion.span`'s cells
   /// and dirty update, with short runs written by two overlapping stores instead of a
-  /// `memset` call (a 1 px stroke at 2× sets 2–6 cells a row).
+  /// `memset` call (a 1 px stroke at 2× sets 2–6 cells a row, `CoverageMask.setCells`).
   @inline(__always) mutating func span(
     _ base: UnsafeMutablePointer<UInt8>, row: Int, from: Double, to: Double, _ w: Int
   ) {
@@ -238,21 +238,6 @@ public struct PieceFiller {
     if row + 1 > dirty.maxRow { dirty.maxRow = row + 1 }
     if c0 < dirty.minCol { dirty.minCol = c0 }
     if c1 + 1 > dirty.maxCol { dirty.maxCol = c1 + 1 }
-    let n = c1 - c0 + 1
-    let p = UnsafeMutableRawPointer(base + c0)
-    if n >= 8 && n <= 16 {
-      p.storeBytes(of: 0x0101_0101_0101_0101, as: UInt64.self)
-      p.storeBytes(of: 0x0101_0101_0101_0101, toByteOffset: n - 8, as: UInt64.self)
-    } else if n >= 4 && n < 8 {
-      p.storeBytes(of: 0x0101_0101, as: UInt32.self)
-      p.storeBytes(of: 0x0101_0101, toByteOffset: n - 4, as: UInt32.self)
-    } else if n >= 2 && n < 4 {
-      p.storeBytes(of: 0x0101, as: UInt16.self)
-      p.storeBytes(of: 0x0101, toByteOffset: n - 2, as: UInt16.self)
-    } else if n == 1 {
-      p.storeBytes(of: 1, as: UInt8.self)
-    } else {
-      (base + c0).update(repeating: 1, count: n)
-    }
+    CoverageMask.setCells(base + c0, count: c1 - c0 + 1)
   }
 }

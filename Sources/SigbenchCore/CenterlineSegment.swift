@@ -3,7 +3,7 @@
 /// Lines and quadratics are stored degree-elevated, exactly, so every consumer (metrics,
 /// vector export) handles one shape. Positions in CSS px; widths are full widths in CSS px
 /// (the ink extends half of it to each side), ≥ 0.
-public struct CenterlineSegment: Hashable, Codable, Sendable {
+public struct CenterlineSegment: Hashable, Codable, Sendable, BitwiseCopyable {
   public var start: Point
   public var control1: Point
   public var control2: Point

@@ -2,7 +2,10 @@
 /// geometry the renderer draws.
 ///
 /// Fill semantics: every closed subpath in `outline` is one shape filled non-zero on its own,
-/// every disc is a shape, and the stroke's ink is the union of all shapes. When
+/// every band is a shape (exactly its written-out polygon, `RoundBand.polygon`, as if it
+/// followed `outline`), every disc is a shape, and the stroke's ink is the union of all
+/// shapes. `filledOutline` is `outline` with every band written out, for consumers that want
+/// path elements only. When
 /// `outlineStrokeWidth` is above 0, every outline subpath is additionally stroked with that
 /// width (miter joins, limit 10, butt caps) and every disc grows by half that width (a stroked
 /// circle), before the union: this is how UberSignature paints (UIKit's default 1 pt stroke,
@@ -11,69 +14,89 @@
 /// Appending reuses capacity: a strategy that writes into a caller-owned `InkGeometry` that
 /// was cleared with `removeAll()` allocates nothing once the arrays have grown.
 public struct InkGeometry: Hashable, Sendable {
-  public var centerline: [CenterlineSegment] = []
-  public var outline: [PathElement] = []
-  public var discs: [Disc] = []
+  public var centerline: InkArray<CenterlineSegment> = []
+  public var outline: InkArray<PathElement> = []
+  public var discs: InkArray<Disc> = []
+  /// Round-capped pieces kept as centreline pieces; their polygons come after `outline`.
+  public var bands: InkArray<RoundBand> = []
   /// Width in CSS px of the stroke applied to each outline subpath; 0 for fill only.
   public var outlineStrokeWidth: Double = 0
 
   public init() {}
 
   public init(
-    centerline: [CenterlineSegment], outline: [PathElement], discs: [Disc],
-    outlineStrokeWidth: Double = 0
+    centerline: InkArray<CenterlineSegment>, outline: InkArray<PathElement>,
+    discs: InkArray<Disc>, bands: InkArray<RoundBand> = [], outlineStrokeWidth: Double = 0
   ) {
     self.centerline = centerline
     self.outline = outline
     self.discs = discs
+    self.bands = bands
     self.outlineStrokeWidth = outlineStrokeWidth
   }
 
   /// Nothing to draw and no centreline.
-  public var isEmpty: Bool { centerline.isEmpty && outline.isEmpty && discs.isEmpty }
+  public var isEmpty: Bool {
+    centerline.isEmpty && outline.isEmpty && discs.isEmpty && bands.isEmpty
+  }
+
+  /// Something to fill: an outline subpath, a band or a disc.
+  public var hasFill: Bool { !outline.isEmpty || !bands.isEmpty || !discs.isEmpty }
+
+  /// `outline` followed by every band's polygon: the path elements this geometry fills.
+  public var filledOutline: [PathElement] {
+    var all = outline.array
+    if bands.isEmpty { return all }
+    appendBandPolygons(to: &all)
+    return all
+  }
+
+  /// Appends every band's polygon, in order, to `elements` (no allocation once it has grown).
+  public func appendBandPolygons(to elements: inout [PathElement]) {
+    for b in bands { b.polygon(into: &elements) }
+  }
+
+  /// The number of path elements in `filledOutline`, without writing them.
+  public var filledOutlineCount: Int {
+    bands.reduce(outline.count) { $0 + $1.elementCount }
+  }
 
   /// Removes everything, keeping the storage for reuse, and resets `outlineStrokeWidth` to 0 so
-  /// a reused buffer never carries one strategy's paint into another. Empty arrays are left
-  /// untouched (the common case on every push), which keeps `StrokeOutput.clear()` cheap.
+  /// a reused buffer never carries one strategy's paint into another. O(1): each `InkArray`
+  /// only drops its count, which keeps `StrokeOutput.clear()` cheap on every push.
   @inlinable @inline(__always) public mutating func removeAll() {
-    Self.empty(&centerline)
-    Self.empty(&outline)
-    Self.empty(&discs)
+    centerline.removeAll()
+    outline.removeAll()
+    discs.removeAll()
+    bands.removeAll()
     outlineStrokeWidth = 0
   }
 
-  /// Empties `array`, keeping its storage. Up to 4 elements are popped one by one (a
-  /// uniqueness check and a count update each, about 20 instructions); a longer array goes
-  /// through `removeAll(keepingCapacity:)`, whose general replace path costs about 100
-  /// instructions even for a short range (callgrind, Swift 6.3, x86-64).
-  @inlinable @inline(__always) static func empty<T>(_ array: inout [T]) {
-    let n = array.count
-    if n == 0 { return }
-    if n <= 4 {
-      for _ in 0..<n { _ = array.popLast() }
-    } else {
-      array.removeAll(keepingCapacity: true)
-    }
-  }
-
   /// Reserves room so that steady-state appends do not allocate.
-  public mutating func reserveCapacity(segments: Int, elements: Int, discs d: Int) {
+  public mutating func reserveCapacity(
+    segments: Int, elements: Int, discs d: Int, bands b: Int = 0
+  ) {
     centerline.reserveCapacity(segments)
     outline.reserveCapacity(elements)
     discs.reserveCapacity(d)
+    bands.reserveCapacity(b)
   }
 
-  @inlinable public mutating func append(_ segment: CenterlineSegment) {
+  @inlinable @inline(__always) public mutating func append(_ segment: CenterlineSegment) {
     centerline.append(segment)
   }
-  @inlinable public mutating func append(_ element: PathElement) { outline.append(element) }
-  @inlinable public mutating func append(_ disc: Disc) { discs.append(disc) }
+  @inlinable @inline(__always) public mutating func append(_ element: PathElement) {
+    outline.append(element)
+  }
+  @inlinable @inline(__always) public mutating func append(_ disc: Disc) { discs.append(disc) }
+  @inlinable @inline(__always) public mutating func append(_ band: RoundBand) { bands.append(band) }
 
   /// Appends all of `other` (its `outlineStrokeWidth` is taken when `self` has none).
   public mutating func append(contentsOf other: InkGeometry) {
     centerline.append(contentsOf: other.centerline)
     outline.append(contentsOf: other.outline)
     discs.append(contentsOf: other.discs)
+    bands.append(contentsOf: other.bands)
     if outlineStrokeWidth == 0 { outlineStrokeWidth = other.outlineStrokeWidth }
   }
 
@@ -82,14 +105,19 @@ public struct InkGeometry: Hashable, Sendable {
     outlineStrokeWidth.isFinite && centerline.allSatisfy(\.isFinite)
       && outline.allSatisfy(\.isFinite)
       && discs.allSatisfy { $0.center.isFinite && $0.radius.isFinite }
+      && bands.allSatisfy(\.isFinite)
   }
 
   /// This geometry moved by `offset`.
   public func translated(by offset: Point) -> InkGeometry {
     InkGeometry(
-      centerline: centerline.map { $0.translated(by: offset) },
-      outline: outline.map { $0.translated(by: offset) },
-      discs: discs.map { Disc(center: $0.center + offset, radius: $0.radius) },
+      centerline: InkArray(centerline.lazy.map { $0.translated(by: offset) }),
+      outline: InkArray(outline.lazy.map { $0.translated(by: offset) }),
+      discs: InkArray(discs.lazy.map { Disc(center: $0.center + offset, radius: $0.radius) }),
+      bands: InkArray(
+        bands.lazy.map {
+          RoundBand(segment: $0.segment, origin: $0.origin + offset, isStraight: $0.isStraight)
+        }),
       outlineStrokeWidth: outlineStrokeWidth)
   }
 
@@ -102,7 +130,7 @@ public struct InkGeometry: Hashable, Sendable {
       r = r.map { $0.union(b) } ?? b
     }
     let strokePad = outlineStrokeWidth * 5  // a miter (limit 10) reaches 5 widths out
-    for e in outline {
+    for e in filledOutline {
       switch e {
       case .move(let p), .line(let p): add(p, strokePad)
       case .quad(let c, let p):
@@ -116,7 +144,7 @@ public struct InkGeometry: Hashable, Sendable {
       }
     }
     for d in discs { add(d.center, d.radius) }
-    if outline.isEmpty && discs.isEmpty {
+    if !hasFill {
       for s in centerline {
         add(s.start, s.startWidth / 2)
         add(s.end, s.endWidth / 2)

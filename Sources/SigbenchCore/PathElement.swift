@@ -4,7 +4,7 @@
 /// `close`. Each closed subpath is one shape, filled with the non-zero winding rule on its
 /// own; the ink of a stroke is the union of its shapes and discs (so overlapping shapes never
 /// cancel or double-blend).
-public enum PathElement: Hashable, Codable, Sendable {
+public enum PathElement: Hashable, Codable, Sendable, BitwiseCopyable {
   case move(Point)
   case line(Point)
   /// Quadratic Bézier from the current point to `to`.
@@ -36,7 +36,7 @@ public enum PathElement: Hashable, Codable, Sendable {
 }
 
 /// A filled circle, CSS px.
-public struct Disc: Hashable, Codable, Sendable {
+public struct Disc: Hashable, Codable, Sendable, BitwiseCopyable {
   public var center: Point
   /// Radius in CSS px, ≥ 0.
   public var radius: Double

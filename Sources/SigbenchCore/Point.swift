@@ -2,7 +2,7 @@
 ///
 /// Every reader converts its native units to this once; every algorithm constant taken from
 /// the references (Uber's 2 pt and 50 pt, signature_pad's 5 px) is read in this unit.
-public struct Point: Hashable, Codable, Sendable {
+public struct Point: Hashable, Codable, Sendable, BitwiseCopyable {
   /// Horizontal position in CSS px, growing to the right.
   public var x: Double
   /// Vertical position in CSS px, growing downwards.

@@ -18,10 +18,12 @@ public struct StrokeOutput: Sendable {
 
   public init() {}
 
-  /// Reserves room in both parts (sizes in segments, outline elements and discs).
+  /// Reserves room in both parts (sizes in segments, outline elements and discs; as many bands
+  /// as segments).
   public init(reservingSegments segments: Int, elements: Int, discs: Int) {
-    stable.reserveCapacity(segments: segments, elements: elements, discs: discs)
-    tentative.reserveCapacity(segments: segments, elements: elements, discs: discs)
+    stable.reserveCapacity(segments: segments, elements: elements, discs: discs, bands: segments)
+    tentative.reserveCapacity(
+      segments: segments, elements: elements, discs: discs, bands: segments)
   }
 
   /// Clears both parts, keeping storage.

@@ -17,8 +17,8 @@ struct InkShape: Sendable {
 
   /// - Complexity: O(c) for c chords of the flattened centreline.
   init(_ ink: InkGeometry) {
-    segments = ink.centerline
-    path = MeasuredPath(centerline: ink.centerline)
+    segments = ink.centerline.array
+    path = MeasuredPath(centerline: ink.centerline.array)
     discCenters = path.isEmpty ? ink.discs.map(\.center).filter(\.isFinite) : []
     grid = SegmentGrid(path: path, points: discCenters)
   }

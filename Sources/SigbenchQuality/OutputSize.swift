@@ -2,7 +2,8 @@ import SigbenchCore
 
 /// How much geometry a strategy emits: centreline segments, fill elements and fill vertices.
 ///
-/// Fill elements are outline path elements (move, line, quad, cubic, close) plus discs. Fill
+/// Fill elements are the path elements of the written-out outline (move, line, quad, cubic,
+/// close; a band counts as its polygon, `InkGeometry.filledOutline`) plus discs. Fill
 /// vertices are the points stored in the fill: a move or line holds 1, a quadratic 2 (control
 /// and end), a cubic 3, a close 0, and a disc 1 (its centre).
 struct OutputSize: Sendable {
@@ -15,9 +16,10 @@ struct OutputSize: Sendable {
   /// - Complexity: O(e) for e outline elements.
   mutating func add(_ ink: InkGeometry) {
     segments += ink.centerline.count
-    fillElements += ink.outline.count + ink.discs.count
+    let outline = ink.filledOutline
+    fillElements += outline.count + ink.discs.count
     fillVertices += ink.discs.count
-    for e in ink.outline {
+    for e in outline {
       switch e {
       case .move, .line: fillVertices += 1
       case .quad: fillVertices += 2

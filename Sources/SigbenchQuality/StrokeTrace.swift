@@ -26,6 +26,8 @@ public struct StrokeTrace: Sendable {
   public let stableSegments: [Int]
   public let stableElements: [Int]
   public let stableDiscs: [Int]
+  /// Bands of `ink` that were stable after call k.
+  public let stableBands: [Int]
   /// Tentative churn of every counted update, px (see `TentativeChurn`).
   public let churn: [Double]
   /// The tentative tail after the push asked for, if any.
@@ -46,9 +48,11 @@ public struct StrokeTrace: Sendable {
     var segments: [Int] = []
     var elements: [Int] = []
     var discs: [Int] = []
+    var bands: [Int] = []
     segments.reserveCapacity(samples.count + 1)
     elements.reserveCapacity(samples.count + 1)
     discs.reserveCapacity(samples.count + 1)
+    bands.reserveCapacity(samples.count + 1)
     var churn = TentativeChurn()
     var snapshot: TentativeSnapshot?
     var predictions: [(afterPush: Int, prediction: PenPrediction)] = []
@@ -58,6 +62,7 @@ public struct StrokeTrace: Sendable {
       segments.append(ink.centerline.count)
       elements.append(ink.outline.count)
       discs.append(ink.discs.count)
+      bands.append(ink.bands.count)
       churn.record(result)
       if case .push(let i) = step {
         if i == keep { snapshot = TentativeSnapshot(afterPush: i, tentative: result.tentative) }
@@ -69,6 +74,7 @@ public struct StrokeTrace: Sendable {
     self.stableSegments = segments
     self.stableElements = elements
     self.stableDiscs = discs
+    self.stableBands = bands
     self.churn = churn.values
     self.snapshot = snapshot
     self.predictions = predictions
@@ -96,14 +102,15 @@ public struct StrokeTrace: Sendable {
   /// The stable ink after call `k` (0…n; n is the finish): a prefix of `ink`.
   public func stable(afterCall k: Int) -> InkGeometry {
     InkGeometry(
-      centerline: Array(ink.centerline.prefix(stableSegments[k])),
-      outline: Array(ink.outline.prefix(stableElements[k])),
-      discs: Array(ink.discs.prefix(stableDiscs[k])),
+      centerline: InkArray(ink.centerline.prefix(stableSegments[k])),
+      outline: InkArray(ink.outline.prefix(stableElements[k])),
+      discs: InkArray(ink.discs.prefix(stableDiscs[k])),
+      bands: InkArray(ink.bands.prefix(stableBands[k])),
       outlineStrokeWidth: ink.outlineStrokeWidth)
   }
 
   /// True when something was stable after call `k`.
   func hasStableInk(afterCall k: Int) -> Bool {
-    stableSegments[k] + stableElements[k] + stableDiscs[k] > 0
+    stableSegments[k] + stableElements[k] + stableDiscs[k] + stableBands[k] > 0
   }
 }

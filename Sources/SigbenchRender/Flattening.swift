@@ -25,8 +25,8 @@ public struct Flattener: Sendable {
   /// Appends the closed subpaths of `elements`, mapped through `transform`, to `buffer`. A
   /// subpath that is not closed explicitly is closed at the next `move` or at the end (fill
   /// semantics).
-  public func flatten(
-    _ elements: [PathElement], _ transform: Transform, into buffer: inout PolygonBuffer
+  public func flatten<Elements: Sequence<PathElement>>(
+    _ elements: Elements, _ transform: Transform, into buffer: inout PolygonBuffer
   ) {
     var pen = Point.zero
     var open = false

@@ -35,7 +35,7 @@ public enum InkBounds {
 
   static func add(_ g: InkGeometry, to box: inout Box) {
     let flattener = Flattener(tolerance: 0.01)
-    if g.outline.isEmpty && g.discs.isEmpty {
+    if !g.hasFill {
       for s in g.centerline where s.isFinite {
         let a = s.start
         let n = flattener.segments(
@@ -50,7 +50,7 @@ public enum InkBounds {
       return
     }
     var polys = PolygonBuffer()
-    flattener.flatten(g.outline, .identity, into: &polys)
+    flattener.flatten(g.filledOutline, .identity, into: &polys)
     for p in polys.points { box.add(p) }
     for d in g.discs where d.radius > 0 { box.add(d.center, pad: d.radius) }
     let sw = g.outlineStrokeWidth

@@ -19,12 +19,15 @@ import SigbenchCore
 public struct InkRasterizer: Sendable {
   public var flattener = Flattener()
   var scratch = PolygonBuffer()
+  /// The outline with every band written out (`InkGeometry.filledOutline`), reused.
+  var elements: [PathElement] = []
 
   public init() {}
 
   /// Reserves flattening storage for `points` vertices in `polygons` subpaths.
   public mutating func reserveCapacity(points: Int, polygons: Int) {
     scratch.reserveCapacity(points: points, polygons: polygons)
+    elements.reserveCapacity(points + polygons)
   }
 
   /// ORs `geometry`, mapped through `transform`, into `mask`.
@@ -39,14 +42,21 @@ public struct InkRasterizer: Sendable {
     _ geometry: InkGeometry, transform: Transform, into mask: inout CoverageMask
   ) {
     scratch.removeAll()
-    if geometry.outline.isEmpty && geometry.discs.isEmpty {
+    if !geometry.hasFill {
       if !geometry.centerline.isEmpty {
         CenterlineStroker(flattener: flattener).stroke(
-          geometry.centerline, transform: transform, into: &mask)
+          geometry.centerline.array, transform: transform, into: &mask)
       }
       return
     }
-    flattener.flatten(geometry.outline, transform, into: &scratch)
+    if geometry.bands.isEmpty {
+      flattener.flatten(geometry.outline, transform, into: &scratch)
+    } else {
+      elements.removeAll(keepingCapacity: true)
+      elements.append(contentsOf: geometry.outline)
+      geometry.appendBandPolygons(to: &elements)
+      flattener.flatten(elements, transform, into: &scratch)
+    }
     let sw = geometry.outlineStrokeWidth
     let stroked = sw > 0 && sw.isFinite
     let stroker = OutlineStroker(width: stroked ? sw * transform.scale : 0)

@@ -155,9 +155,9 @@ public struct PDFWriter: Sendable {
           cairo_fill(cr)
         }
       }
-      if g.outline.isEmpty && g.discs.isEmpty {
+      if !g.hasFill {
         CenterlineStroker(flattener: Flattener(tolerance: 0.01 * t.scale)).shapes(
-          g.centerline, transform: t,
+          g.centerline.array, transform: t,
           polygon: { poly in
             cairo_move_to(cr, poly[0].x, poly[0].y)
             for p in poly.dropFirst() { cairo_line_to(cr, p.x, p.y) }
@@ -174,7 +174,7 @@ public struct PDFWriter: Sendable {
       } else {
         var open = false
         var pen = Point.zero
-        for e in g.outline where e.isFinite {
+        for e in g.filledOutline where e.isFinite {
           switch e {
           case .move(let p):
             if open { paint(stroked) }

@@ -45,7 +45,7 @@ public struct SVGWriter: Sendable {
     for g in strokes where !g.isEmpty {
       out += "<g fill=\"\(color)\" fill-rule=\"nonzero\""
       let sw = g.outlineStrokeWidth
-      if sw > 0, sw.isFinite, !(g.outline.isEmpty && g.discs.isEmpty) {
+      if sw > 0, sw.isFinite, g.hasFill {
         out += " stroke=\"\(color)\" stroke-width=\"\(n(sw))\" stroke-linejoin=\"miter\""
         out += " stroke-miterlimit=\"10\" stroke-linecap=\"butt\""
       }
@@ -61,9 +61,9 @@ public struct SVGWriter: Sendable {
   func appendShapes(_ g: InkGeometry, to out: inout String) {
     func n(_ v: Double) -> String { DecimalText.format(v) }
     func pt(_ p: Point) -> String { "\(n(p.x)) \(n(p.y))" }
-    if g.outline.isEmpty && g.discs.isEmpty {
+    if !g.hasFill {
       CenterlineStroker(flattener: Flattener(tolerance: 0.01)).shapes(
-        g.centerline, transform: .identity,
+        g.centerline.array, transform: .identity,
         polygon: { poly in
           var d = "M\(pt(poly[0]))"
           for p in poly.dropFirst() { d += "L\(pt(p))" }
@@ -82,7 +82,7 @@ public struct SVGWriter: Sendable {
       open = false
     }
     var pen = Point.zero
-    for e in g.outline where e.isFinite {
+    for e in g.filledOutline where e.isFinite {
       switch e {
       case .move(let p):
         flush()

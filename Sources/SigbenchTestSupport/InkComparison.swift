@@ -12,13 +12,16 @@ public enum InkComparison {
   }
 
   /// First difference between two geometries (same counts, same element kinds, every number
-  /// within `tolerance`), or `nil`.
+  /// within `tolerance`), or `nil`. Outlines are compared written out
+  /// (`InkGeometry.filledOutline`), so a band and its polygon compare equal.
   public static func difference(_ a: InkGeometry, _ b: InkGeometry, tolerance: Double) -> String? {
+    let aOutline = a.filledOutline
+    let bOutline = b.filledOutline
     if a.centerline.count != b.centerline.count {
       return "centreline count \(a.centerline.count) vs \(b.centerline.count)"
     }
-    if a.outline.count != b.outline.count {
-      return "outline count \(a.outline.count) vs \(b.outline.count)"
+    if aOutline.count != bOutline.count {
+      return "outline count \(aOutline.count) vs \(bOutline.count)"
     }
     if a.discs.count != b.discs.count { return "disc count \(a.discs.count) vs \(b.discs.count)" }
     if a.outlineStrokeWidth != b.outlineStrokeWidth {
@@ -37,7 +40,7 @@ public enum InkComparison {
           "centreline[\(i)] widths \(s.startWidth)/\(s.endWidth) vs \(t.startWidth)/\(t.endWidth)"
       }
     }
-    for (i, (e, f)) in zip(a.outline, b.outline).enumerated() {
+    for (i, (e, f)) in zip(aOutline, bOutline).enumerated() {
       let pe = points(e)
       let pf = points(f)
       guard pe.count == pf.count, kind(e) == kind(f) else {
@@ -79,9 +82,10 @@ public enum InkComparison {
   /// area, or any outline when it is stroked.
   public static func isVisible(_ ink: InkGeometry) -> Bool {
     if ink.discs.contains(where: { $0.radius > 0 }) { return true }
-    if !ink.outline.isEmpty && ink.outlineStrokeWidth > 0 { return true }
+    let outline = ink.filledOutline
+    if !outline.isEmpty && ink.outlineStrokeWidth > 0 { return true }
     var subpath: [Point] = []
-    for e in ink.outline {
+    for e in outline {
       if case .close = e {
         if polygonArea(subpath) > 0 { return true }
         subpath.removeAll()

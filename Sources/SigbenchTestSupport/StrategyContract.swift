@@ -125,7 +125,7 @@ public enum StrategyContract {
   /// True when each array of `whole` begins with the corresponding array of `part`.
   static func startsWith(_ whole: InkGeometry, _ part: InkGeometry) -> Bool {
     whole.centerline.starts(with: part.centerline) && whole.outline.starts(with: part.outline)
-      && whole.discs.starts(with: part.discs)
+      && whole.discs.starts(with: part.discs) && whole.bands.starts(with: part.bands)
   }
 
   /// A random valid spec for `entry`: every option drawn from its declared domain. Draws again

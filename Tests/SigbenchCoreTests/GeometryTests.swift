@@ -42,7 +42,7 @@ struct GeometryTests {
     let t = g.translated(by: Point(x: 10, y: -5))
     #expect(t.centerline[0].start == Point(x: 10, y: -5))
     #expect(
-      t.outline[1]
+      t.filledOutline[1]
         == .cubic(
           control1: Point(x: 11, y: -4), control2: Point(x: 12, y: -4), to: Point(x: 13, y: -5)))
     #expect(t.discs[0] == Disc(center: Point(x: 15, y: 0), radius: 2))

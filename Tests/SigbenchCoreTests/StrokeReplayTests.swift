@@ -54,7 +54,7 @@ private func line(_ a: Sample, _ b: Sample) -> CenterlineSegment {
 
 /// The geometry with exactly these centreline segments and discs.
 private func geometry(_ segments: [CenterlineSegment], discs: [Disc] = []) -> InkGeometry {
-  InkGeometry(centerline: segments, outline: [], discs: discs)
+  InkGeometry(centerline: InkArray(segments), outline: [], discs: InkArray(discs))
 }
 
 /// The replay written out by hand: push each sample, then finish, one reused output.

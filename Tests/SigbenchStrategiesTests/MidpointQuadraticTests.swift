@@ -28,7 +28,7 @@ import Testing
       Self.q((25, 10), (30, 10), (35, 5)),
     ]
     var want = InkGeometry()
-    want.centerline = expected
+    want.centerline = InkArray(expected)
     var got = InkGeometry()
     got.centerline = ink.centerline
     #expect(InkComparison.difference(got, want, tolerance: 1e-12) == nil)
@@ -58,10 +58,10 @@ import Testing
   func tapDot() {
     let ink = Self.strategy.smooth([Sample(x: 4, y: 7)])
     #expect(ink.discs == [Disc(center: Point(x: 4, y: 7), radius: 1.5)])
-    #expect(ink.outline.isEmpty && ink.centerline.isEmpty)
+    #expect(ink.filledOutline.isEmpty && ink.centerline.isEmpty)
     // A move to the same place is a zero-length round-capped curve: still exactly the dot.
     let still = Self.strategy.smooth(StrokeGenerator.samples([(4, 7), (4, 7)]))
-    #expect(still.outline.isEmpty)
+    #expect(still.filledOutline.isEmpty)
     #expect(Set(still.discs) == [Disc(center: Point(x: 4, y: 7), radius: 1.5)])
   }
 

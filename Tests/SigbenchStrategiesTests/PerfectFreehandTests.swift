@@ -280,11 +280,11 @@ import Testing
         InkGeometry(centerline: inkA.centerline, outline: [], discs: []),
         InkGeometry(centerline: inkB.centerline, outline: [], discs: []), tolerance: 0.01)
       #expect(lines == nil, "centreline \(lines ?? ""), \(note)")
-      let va = inkA.outline.flatMap(InkComparison.points)
-      let vb = inkB.outline.flatMap(InkComparison.points)
+      let va = inkA.filledOutline.flatMap(InkComparison.points)
+      let vb = inkB.filledOutline.flatMap(InkComparison.points)
       let covered = Self.covers(va, vb) && Self.covers(vb, va)
       #expect(covered, "fill vertices, \(note)")
-      if inkB.outline.filter({ $0 == .close }).count > 1 { withStable += 1 }
+      if inkB.filledOutline.filter({ $0 == .close }).count > 1 { withStable += 1 }
       if !(ok && widths && lines == nil && covered) { return }
     }
     #expect(withStable > 50, "strokes with stable pieces: \(withStable)")
@@ -304,12 +304,12 @@ import Testing
       var late = 0
       s.replay(samples, finish: false) { step, out in
         guard case .push(let i) = step else { return }
-        if firstStable == nil && !out.stable.outline.isEmpty { firstStable = i }
+        if firstStable == nil && !out.stable.filledOutline.isEmpty { firstStable = i }
         guard i >= 100 else { return }
         let arc = out.tentative.centerline.reduce(0) { $0 + $1.start.distance(to: $1.end) }
         tailLength = max(tailLength, arc)
-        if i < 300 { early = max(early, out.tentative.outline.count) }
-        if i >= 1800 { late = max(late, out.tentative.outline.count) }
+        if i < 300 { early = max(early, out.tentative.filledOutline.count) }
+        if i >= 1800 { late = max(late, out.tentative.filledOutline.count) }
       }
       let window = max(3, taper)
       #expect((firstStable ?? .max) < 20 + Int(taper / 1.3), "taper \(taper): \(firstStable ?? -1)")

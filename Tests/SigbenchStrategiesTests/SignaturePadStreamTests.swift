@@ -41,7 +41,7 @@ import Testing
     /// Counts first, so that elements cannot slide between parts unnoticed.
     mutating func add(_ ink: InkGeometry) {
       add(UInt64(ink.centerline.count))
-      add(UInt64(ink.outline.count))
+      add(UInt64(ink.filledOutline.count))
       add(UInt64(ink.discs.count))
       add(ink.outlineStrokeWidth)
       for s in ink.centerline {
@@ -49,7 +49,7 @@ import Testing
         add(s.startWidth)
         add(s.endWidth)
       }
-      for e in ink.outline {
+      for e in ink.filledOutline {
         switch e {
         case .move(let p), .line(let p): add(p)
         case .quad(let c, let p):

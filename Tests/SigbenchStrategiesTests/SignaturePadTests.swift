@@ -322,7 +322,7 @@ import Testing
     let samples = Self.stroke(seed: seed)
     let ink = try StrategyCatalog.configure(StrategySpec.parse("signature-pad" + Self.replay))
       .smooth(samples)
-    let turns = Self.joinTurns(ink.centerline)
+    let turns = Self.joinTurns(ink.centerline.array)
     let final = samples.last!.point
     let stampGap = final.distance(to: ink.discs.last!.center)
     let centrelineGap = final.distance(to: ink.centerline.last!.end)
@@ -345,7 +345,7 @@ import Testing
     let samples = Self.stroke(seed: seed)
     let spec = try StrategySpec.parse("signature-pad-fixed" + Self.replay)
     let ink = try StrategyCatalog.configure(spec).smooth(samples)
-    let turns = Self.joinTurns(ink.centerline)
+    let turns = Self.joinTurns(ink.centerline.array)
     print(
       "signature-pad-fixed seed \(seed): join turn median \(Self.percentile(turns, 0.5))°,"
         + " p95 \(Self.percentile(turns, 0.95))°, end gap"

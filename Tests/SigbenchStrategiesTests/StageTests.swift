@@ -22,13 +22,13 @@ import Testing
       let origin = Point(x: rng.double(in: -500...500), y: rng.double(in: -500...500))
       var ink = InkGeometry()
       OutlineStyle.round.write(shape, startCap: true, origin: origin, into: &ink)
-      #expect(ink.outline.count == 2 * steps + 3)
+      #expect(ink.filledOutline.count == 2 * steps + 3)
       #expect(ink.discs.count == 2)
       let seg = ink.centerline[0]
       for k in 0...steps {
         let t = Double(k) / Double(steps)
-        let l = InkComparison.points(ink.outline[k])[0]
-        let r = InkComparison.points(ink.outline[2 * steps + 1 - k])[0]
+        let l = InkComparison.points(ink.filledOutline[k])[0]
+        let r = InkComparison.points(ink.filledOutline[2 * steps + 1 - k])[0]
         let c = seg.point(at: t)
         let h = 1e-6
         let tangent = seg.point(at: min(1, t + h)) - seg.point(at: max(0, t - h))
@@ -40,7 +40,7 @@ import Testing
           worstCos = max(worstCos, abs((l - r).dot(tangent)) / (tangent.length * (l - r).length))
         }
       }
-      #expect(ink.outline.last == .close)
+      #expect(ink.filledOutline.last == .close)
     }
     #expect(worst < 1e-9, "seed \(seed): worst \(worst)")
     #expect(worstCos < 1e-4, "seed \(seed): worst cos \(worstCos)")
@@ -53,7 +53,7 @@ import Testing
       WeightedPoint(Point(x: 0, y: 0), width: 2), WeightedPoint(Point(x: 0, y: 10), width: 6))
     OutlineStyle.round.write(shape, startCap: false, origin: Point(x: 100, y: 0), into: &ink)
     #expect(
-      ink.outline == [
+      ink.filledOutline == [
         .move(Point(x: 99, y: 0)), .line(Point(x: 97, y: 10)), .line(Point(x: 103, y: 10)),
         .line(Point(x: 101, y: 0)), .close,
       ])
@@ -124,7 +124,7 @@ import Testing
   func uberPaint() {
     let s = StrategyCatalog.defaults()[2]
     let t = StrategyContract.run(s, Fixtures.loop)
-    for (i, chunk) in t.tentatives.enumerated() where !chunk.outline.isEmpty {
+    for (i, chunk) in t.tentatives.enumerated() where !chunk.filledOutline.isEmpty {
       #expect(chunk.outlineStrokeWidth == 1, "push \(i)")
     }
     #expect(t.final.outlineStrokeWidth == 1)

@@ -36,7 +36,7 @@ import Testing
   func rectangle() {
     let ink = Self.strategy.smooth(StrokeGenerator.samples([(0, 0), (10, 0)]))
     #expect(
-      ink.outline == [
+      ink.filledOutline == [
         .move(Point(x: 0, y: 1)), .line(Point(x: 10, y: 1)), .line(Point(x: 10, y: -1)),
         .line(Point(x: 0, y: -1)), .close,
       ])

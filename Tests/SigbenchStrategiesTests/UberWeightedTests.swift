@@ -33,8 +33,8 @@ import Testing
   ) {
     var a = InkGeometry()
     var b = InkGeometry()
-    a.outline = actual
-    b.outline = expected
+    a.outline = InkArray(actual)
+    b.outline = InkArray(expected)
     let d = InkComparison.difference(a, b, tolerance: 1e-9)
     #expect(d == nil, "\(what): \(d ?? "")", sourceLocation: sourceLocation)
   }
@@ -85,9 +85,9 @@ import Testing
 
   /// The shape of a temporary/finalized outline: "dot", "line", "quad" or "cubic".
   static func kind(_ ink: InkGeometry) -> String {
-    if ink.outline.isEmpty { return ink.discs.count == 1 ? "dot" : "none" }
-    return InkComparison.kind(ink.outline[1]) == "line"
-      ? "line" : InkComparison.kind(ink.outline[1])
+    if ink.filledOutline.isEmpty { return ink.discs.count == 1 ? "dot" : "none" }
+    return InkComparison.kind(ink.filledOutline[1]) == "line"
+      ? "line" : InkComparison.kind(ink.filledOutline[1])
   }
 
   @Test("after k accepted points max(0, ⌊(k−2)/3⌋) cubics are final; temporary kinds cycle")
@@ -96,12 +96,12 @@ import Testing
     let r = try Self.run(pts)
     var finalized = 0
     for k in 1...pts.count {
-      finalized += r.stable[k - 1].outline.filter { $0 == .close }.count
+      finalized += r.stable[k - 1].filledOutline.filter { $0 == .close }.count
       #expect(finalized == max(0, (k - 2) / 3), "k = \(k)")
       let expected =
         k <= 4 ? ["dot", "line", "quad", "cubic"][k - 1] : ["line", "quad", "cubic"][(k - 5) % 3]
       #expect(Self.kind(r.tentative[k - 1]) == expected, "k = \(k)")
-      for e in r.stable[k - 1].outline where InkComparison.kind(e) == "quad" {
+      for e in r.stable[k - 1].filledOutline where InkComparison.kind(e) == "quad" {
         Issue.record("finalized shapes are cubics, found \(e)")
       }
     }
@@ -123,13 +123,13 @@ import Testing
     let r = try Self.run([(0, 0), (10, 0), (20, 0), (30, 0), (40, 0)])
     let p = Self.p
     Self.expectElements(
-      r.stable[4].outline,
+      r.stable[4].filledOutline,
       [
         .move(p(0, -1.5)), .cubic(control1: p(10, -3), control2: p(20, -3), to: p(30, -3)),
         .line(p(30, 3)), .cubic(control1: p(20, 3), control2: p(10, 3), to: p(0, 1.5)), .close,
       ], "finalized cubic")
     Self.expectElements(
-      r.tentative[4].outline,
+      r.tentative[4].filledOutline,
       [.move(p(30, -3)), .line(p(40, -3)), .line(p(40, 3)), .line(p(30, 3)), .close],
       "temporary line")
     #expect(r.stable[4].outlineStrokeWidth == 1)
@@ -146,7 +146,7 @@ import Testing
     let r = try Self.run([(0, 0), (3, 4)])
     let p = Self.p
     Self.expectElements(
-      r.tentative[1].outline,
+      r.tentative[1].filledOutline,
       [.move(p(1.2, -0.9)), .line(p(5.6, 2.05)), .line(p(0.4, 5.95)), .line(p(-1.2, 0.9)), .close],
       "diagonal line")
   }
@@ -156,7 +156,7 @@ import Testing
     let r = try Self.run([(0, 0), (10, 0), (10, 10)])
     let p = Self.p
     Self.expectElements(
-      r.tentative[2].outline,
+      r.tentative[2].filledOutline,
       [
         .move(p(0, -1.5)), .quad(control: p(11.5, -1.5), to: p(13, 10)), .line(p(7, 10)),
         .quad(control: p(8.5, 1.5), to: p(0, 1.5)), .close,
@@ -168,7 +168,7 @@ import Testing
     let r = try Self.run([(10000, 10000), (10003, 10004)])
     let p = Self.p
     Self.expectElements(
-      r.tentative[1].outline,
+      r.tentative[1].filledOutline,
       [
         .move(p(10001.2, 9999.1)), .line(p(10005.6, 10002.05)), .line(p(10000.4, 10005.95)),
         .line(p(9998.8, 10000.9)), .close,
@@ -222,7 +222,7 @@ import Testing
     for _ in 0..<100 {
       let samples = StrokeGenerator.random(count: rng.int(in: 5...30), rng: &rng)
       let ink = s.smooth(samples)
-      let shapes = ink.outline.split(separator: .close)
+      let shapes = ink.filledOutline.split(separator: .close)
       #expect(shapes.count == ink.centerline.count)
       var failures = 0
       defer { #expect(failures == 0) }
@@ -273,10 +273,12 @@ import Testing
       let t = StrategyContract.run(s, samples)
       var finalized: [[PathElement]] = []
       for (i, chunk) in t.stableChunks.dropLast().enumerated() {
-        finalized += chunk.outline.split(separator: .close).map(Array.init)
-        guard let last = finalized.last, t.tentatives[i].outline.count == 5 else { continue }
+        finalized += chunk.filledOutline.split(separator: .close).map(Array.init)
+        guard let last = finalized.last, t.tentatives[i].filledOutline.count == 5 else { continue }
         // Finalized → temporary.
-        same(Self.endRungs(last).end, Self.endRungs(t.tentatives[i].outline).start, "to temporary")
+        same(
+          Self.endRungs(last).end, Self.endRungs(t.tentatives[i].filledOutline).start,
+          "to temporary")
       }
       for (x, y) in zip(finalized, finalized.dropFirst()) {
         same(Self.endRungs(x).end, Self.endRungs(y).start, "between finalized")
@@ -291,7 +293,7 @@ import Testing
     let r = try Self.run([(7, 8)])
     #expect(r.final.discs == [Disc(center: Point(x: 7, y: 8), radius: 3)])
     #expect(r.final.outlineStrokeWidth == 1)
-    #expect(r.final.outline.isEmpty && r.final.centerline.isEmpty)
+    #expect(r.final.filledOutline.isEmpty && r.final.centerline.isEmpty)
     // Moves under 2 px keep the dot.
     let jitter = try Self.run([(7, 8), (8, 8), (7, 9.5)])
     #expect(jitter.final == r.final)
@@ -312,6 +314,6 @@ import Testing
     u.push(Sample(x: 100, y: 50), into: &out)
     #expect(out.stable.isEmpty)
     #expect(out.tentative.discs == [Disc(center: Point(x: 100, y: 50), radius: 3)])
-    #expect(out.tentative.outline.isEmpty)
+    #expect(out.tentative.filledOutline.isEmpty)
   }
 }

@@ -120,12 +120,12 @@ extension LaneDriver {
         on = true
       }
       ReplayLoops.push(&s, sample, &out, spins: spins)
-      step.after(out)
+      step.after(&out)
     }
     if on { cshim_callgrind_toggle_collect() }
     if finishOnly { cshim_callgrind_toggle_collect() }
     s.finish(into: &out)
-    step.after(out)
+    step.after(&out)
     if finishOnly { cshim_callgrind_toggle_collect() }
   }
 }

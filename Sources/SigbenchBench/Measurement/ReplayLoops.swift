@@ -32,10 +32,10 @@ enum ReplayLoops {
     var work = work.forStroke()
     for sample in samples {
       push(&s, sample, &output, work: &work)
-      step.after(output)
+      step.after(&output)
     }
     s.finish(into: &output)
-    step.after(output)
+    step.after(&output)
   }
 
   /// One bracket per push; returns the `finish` bracket, ns.
@@ -49,7 +49,7 @@ enum ReplayLoops {
     for sample in samples {
       let t0 = MonotonicClock.now()
       push(&s, sample, &output, work: &work)
-      step.after(output)
+      step.after(&output)
       let t1 = MonotonicClock.now()
       record.ns.append(Double(t1 &- t0))
       record.index.append(i)
@@ -59,7 +59,7 @@ enum ReplayLoops {
     }
     let t0 = MonotonicClock.now()
     s.finish(into: &output)
-    step.after(output)
+    step.after(&output)
     let t1 = MonotonicClock.now()
     return Double(t1 &- t0)
   }
@@ -79,7 +79,7 @@ enum ReplayLoops {
       let t0 = MonotonicClock.now()
       for j in start..<(start + batch) {
         push(&s, samples[j], &output, work: &work)
-        step.after(output)
+        step.after(&output)
       }
       let t1 = MonotonicClock.now()
       let d = Double(t1 &- t0)
@@ -90,10 +90,10 @@ enum ReplayLoops {
     }
     for j in start..<samples.count {
       push(&s, samples[j], &output, work: &work)
-      step.after(output)
+      step.after(&output)
     }
     s.finish(into: &output)
-    step.after(output)
+    step.after(&output)
     return (points, total)
   }
 }

@@ -24,14 +24,14 @@ extension QualityRun {
     for g in inks where !g.isEmpty {
       bytes += "<g fill=\"#rrggbb\" fill-rule=\"nonzero\"".utf8.count
       let sw = g.outlineStrokeWidth
-      if sw > 0, sw.isFinite, !(g.outline.isEmpty && g.discs.isEmpty) {
+      if sw > 0, sw.isFinite, g.hasFill {
         bytes +=
           " stroke=\"#rrggbb\" stroke-width=\"\" stroke-linejoin=\"miter\"".utf8.count
           + decimalLength(sw) + " stroke-miterlimit=\"10\" stroke-linecap=\"butt\"".utf8.count
       }
       if alpha < 1 { bytes += " opacity=\"\"".utf8.count + decimalLength(alpha) }
       bytes += ">\n".utf8.count + "</g>\n".utf8.count
-      if g.outline.isEmpty && g.discs.isEmpty {
+      if !g.hasFill {
         // The stroker's shapes: this stroke's own document less its header, group tags and
         // closing tag.
         let own = try SVGWriter(style: style).document([g]).utf8.count
@@ -79,7 +79,7 @@ extension QualityRun {
       open = false
     }
     var pen = Point.zero
-    for e in g.outline where e.isFinite {
+    for e in g.filledOutline where e.isFinite {
       switch e {
       case .move(let p):
         flush()

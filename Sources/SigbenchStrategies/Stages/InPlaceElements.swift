@@ -75,3 +75,11 @@ extension Array where Element == PathElement {
     append(contentsOf: InPlaceElements(writer: writer))
   }
 }
+
+extension InkArray where Element == PathElement {
+  /// Appends `writer`'s elements, computed in place (`InPlaceElements`; `InkArray`'s
+  /// `append(contentsOf:)` uses the same bulk-copy hook).
+  @inline(__always) mutating func append<W: PathElementWriter>(written writer: W) {
+    append(contentsOf: InPlaceElements(writer: writer))
+  }
+}

@@ -22,8 +22,8 @@ public enum OutlineStyle: String, Sendable, CaseIterable {
   /// moves by exactly the offset up to one rounding of the final addition, and precision does
   /// not depend on where the stroke lies on the canvas.
   ///
-  /// - Complexity: O(1); appends at most 2·`RoundOutline.curveSteps` + 3 outline elements and
-  ///   two discs.
+  /// - Complexity: O(1); appends one centreline piece and, for `round`, one band and at most
+  ///   two discs, for `rungs` at most five outline elements.
   @inline(__always) public func write(
     _ shape: CurveShape, startCap: Bool, origin: Point, into ink: inout InkGeometry
   ) {

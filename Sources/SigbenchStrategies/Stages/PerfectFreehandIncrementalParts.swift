@@ -142,7 +142,7 @@ struct PerfectFreehandIncrementalPen {
   /// `backward` reversed, `to`, `startCap` and `last` (each when present); `scratch` grows to
   /// the largest subpath and is reused.
   static func subpath(
-    origin: Point, scratch: inout [PathElement], into outline: inout [PathElement],
+    origin: Point, scratch: inout [PathElement], into outline: inout InkArray<PathElement>,
     from head: Point?, forward: PerfectFreehandIncrementalList<Point> = .init(),
     endCap: PerfectFreehandIncrementalEndCap? = nil,
     backward: PerfectFreehandIncrementalList<Point> = .init(), to end: Point?,

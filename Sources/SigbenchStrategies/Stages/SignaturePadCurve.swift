@@ -128,7 +128,7 @@ public struct SignaturePadCurve: Hashable, Sendable {
   }
 
   /// Appends one disc per stamp, moved by `origin`.
-  func writeStamps(maxRadius: Double, origin: Point, into discs: inout [Disc]) {
+  func writeStamps(maxRadius: Double, origin: Point, into discs: inout InkArray<Disc>) {
     let n = stepCount
     guard n > 0 else { return }
     discs.append(

@@ -20,7 +20,7 @@ extension SignaturePadEngine {
     /// keeping them when they are new. (Mutating also so that `self`, about 3 KB, is passed by
     /// reference, never copied.)
     mutating func append(
-      _ curve: SignaturePadCurve, maxRadius: Double, origin: Point, into out: inout [Disc]
+      _ curve: SignaturePadCurve, maxRadius: Double, origin: Point, into out: inout InkArray<Disc>
     ) {
       if self.curve != curve {
         let n = curve.stepCount

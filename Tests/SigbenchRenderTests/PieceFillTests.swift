@@ -64,7 +64,10 @@ struct PieceFillTests {
   ) {
     let flattener = Flattener()
     var scratch = PolygonBuffer()
-    flattener.flatten(geometry.outline, transform, into: &scratch)
+    // Round bands are written out after the outline, as the rasterizer does.
+    var elements = Array(geometry.outline)
+    geometry.appendBandPolygons(to: &elements)
+    flattener.flatten(elements, transform, into: &scratch)
     let sw = geometry.outlineStrokeWidth
     let stroked = sw > 0 && sw.isFinite
     let stroker = OutlineStroker(width: stroked ? sw * transform.scale : 0)

@@ -44,8 +44,9 @@ public struct InkRasterizer: Sendable {
     scratch.removeAll()
     if !geometry.hasFill {
       if !geometry.centerline.isEmpty {
+        // The segments in place: `centerline.array` would allocate a copy on every call.
         CenterlineStroker(flattener: flattener).stroke(
-          geometry.centerline.array, transform: transform, into: &mask)
+          geometry.centerline, transform: transform, into: &mask)
       }
       return
     }
@@ -93,8 +94,8 @@ public struct CenterlineStroker: Sendable {
   public init(flattener: Flattener = Flattener()) { self.flattener = flattener }
 
   /// ORs the round-capped polyline of `segments` into `mask`.
-  public func stroke(
-    _ segments: [CenterlineSegment], transform: Transform, into mask: inout CoverageMask
+  public func stroke<Segments: Sequence<CenterlineSegment>>(
+    _ segments: Segments, transform: Transform, into mask: inout CoverageMask
   ) {
     shapes(
       segments, transform: transform, polygon: { mask.fillPolygon($0) },
@@ -103,8 +104,8 @@ public struct CenterlineStroker: Sendable {
 
   /// Calls `polygon` with each trapezoid (4 vertices in temporary storage) and `disc` with each
   /// round join or cap (centre, radius), in output coordinates.
-  public func shapes(
-    _ segments: [CenterlineSegment], transform: Transform,
+  public func shapes<Segments: Sequence<CenterlineSegment>>(
+    _ segments: Segments, transform: Transform,
     polygon: (UnsafeBufferPointer<Point>) -> Void, disc: (Point, Double) -> Void
   ) {
     withUnsafeTemporaryAllocation(of: Point.self, capacity: 4) { quad in

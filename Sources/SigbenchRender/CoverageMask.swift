@@ -99,11 +99,6 @@ public struct CoverageMask: Sendable {
   /// Former name of `resetDirty()`.
   public mutating func resetDirtyRows() { resetDirty() }
 
-  @inline(__always) mutating func markRow(_ row: Int) {
-    if row < minRow { minRow = row }
-    if row + 1 > maxRow { maxRow = row + 1 }
-  }
-
   /// Fills the closed polygon `points` (output-pixel coordinates; the last point joins the
   /// first) with the non-zero winding rule, OR-ing into the mask.
   public mutating func fillPolygon(_ points: [Point]) {
@@ -111,8 +106,13 @@ public struct CoverageMask: Sendable {
   }
 
   /// Fills the closed polygon `points` with the non-zero winding rule (no allocation once the
-  /// scratch storage has grown). Non-finite coordinates make the polygon be skipped.
+  /// scratch storage has grown). Non-finite coordinates make the polygon be skipped. Triangles
+  /// and quadrilaterals take the direct path of `fillPiece`, which sets the same cells.
   public mutating func fillPolygon(_ points: UnsafeBufferPointer<Point>) {
+    if points.count <= 4 {
+      fillingPieces { $0.fill(points) }
+      return
+    }
     beginUnion()
     addToUnion(points)
     fillUnion()
@@ -156,42 +156,67 @@ public struct CoverageMask: Sendable {
 
   /// Fills a disc (centre and radius in output pixels) exactly: a cell is inside when its
   /// centre is within the radius (boundary included).
+  ///
+  /// Rows and columns are rounded with `ScanlineUnion.ceil` on values clamped to the mask (the
+  /// same integers as `rounded(.up)` / `rounded(.down)`, without a libm call), and the cell
+  /// storage is held once for all rows.
   public mutating func fillDisc(center: Point, radius: Double) {
     let s = Double(factor)
     let cx = center.x * s
     let cy = center.y * s
     let r = radius * s
     guard r > 0, cx.isFinite, cy.isFinite, r.isFinite else { return }
-    let r0 = max(0, Int(max(-1, cy - r - 0.5).rounded(.up)))
-    let r1 = min(cellHeight - 1, Int(min(Double(cellHeight), cy + r - 0.5).rounded(.down)))
+    let hgt = Double(cellHeight)
+    // Clamped to [−1, cellHeight] (rows outside are empty either way).
+    let r0 = max(0, ScanlineUnion.ceil(min(hgt, max(-1, cy - r - 0.5))))
+    let r1 = min(cellHeight - 1, -ScanlineUnion.ceil(-max(-1, min(hgt, cy + r - 0.5))))
     guard r0 <= r1 else { return }
     let w = cellWidth
-    for row in r0...r1 {
-      let dy = Double(row) + 0.5 - cy
-      let h2 = r * r - dy * dy
-      guard h2 >= 0 else { continue }
-      let h = h2.squareRoot()
-      fillSpan(row: row, base: row * w, from: cx - h, to: cx + h, inclusive: true)
+    var d = ScanlineUnion.Dirty()
+    cells.withUnsafeMutableBufferPointer { buf in
+      let cells = buf.baseAddress!
+      for row in r0...r1 {
+        let dy = Double(row) + 0.5 - cy
+        let h2 = r * r - dy * dy
+        guard h2 >= 0 else { continue }
+        let h = h2.squareRoot()
+        // Cells whose centres lie in [cx − h, cx + h]; cell c has its centre at c + 0.5.
+        let lo = max(-1, min(Double(w) + 1, cx - h - 0.5))
+        let hi = max(-1, min(Double(w) + 1, cx + h - 0.5))
+        let c0 = max(0, ScanlineUnion.ceil(lo))
+        let c1 = min(w - 1, -ScanlineUnion.ceil(-hi))
+        guard c0 <= c1 else { continue }
+        if row < d.minRow { d.minRow = row }
+        if row + 1 > d.maxRow { d.maxRow = row + 1 }
+        if c0 < d.minCol { d.minCol = c0 }
+        if c1 + 1 > d.maxCol { d.maxCol = c1 + 1 }
+        Self.setCells(cells + row &* w + c0, count: c1 - c0 + 1)
+      }
     }
+    guard d.minRow < d.maxRow else { return }
+    if d.minRow < minRow { minRow = d.minRow }
+    if d.maxRow > maxRow { maxRow = d.maxRow }
+    if d.minCol < minCol { minCol = d.minCol }
+    if d.maxCol > maxCol { maxCol = d.maxCol }
   }
 
-  /// Sets cells of one row whose centres lie in [from, to) (or [from, to] when inclusive).
-  @inline(__always) mutating func fillSpan(
-    row: Int, base: Int, from: Double, to: Double, inclusive: Bool = false
-  ) {
-    let w = cellWidth
-    // Cell c has its centre at c + 0.5. Clamp in floating point first so huge values never
-    // overflow the integer conversion.
-    let lo = max(-1, min(Double(w) + 1, from - 0.5))
-    let hi = max(-1, min(Double(w) + 1, to - 0.5))
-    let c0 = max(0, Int(lo.rounded(.up)))
-    let c1 = min(w - 1, inclusive ? Int(hi.rounded(.down)) : Int(hi.rounded(.up)) - 1)
-    guard c0 <= c1 else { return }
-    markRow(row)
-    if c0 < minCol { minCol = c0 }
-    if c1 + 1 > maxCol { maxCol = c1 + 1 }
-    cells.withUnsafeMutableBufferPointer { buf in
-      (buf.baseAddress! + base + c0).update(repeating: 1, count: c1 - c0 + 1)
+  /// Sets `n` (≥ 1) cells from `p`: runs of up to 16 by two overlapping stores, longer ones by
+  /// `memset` (a short run costs a fifth of the call).
+  @inline(__always) static func setCells(_ p: UnsafeMutablePointer<UInt8>, count n: Int) {
+    let raw = UnsafeMutableRawPointer(p)
+    if n >= 8 && n <= 16 {
+      raw.storeBytes(of: 0x0101_0101_0101_0101, as: UInt64.self)
+      raw.storeBytes(of: 0x0101_0101_0101_0101, toByteOffset: n - 8, as: UInt64.self)
+    } else if n >= 4 && n < 8 {
+      raw.storeBytes(of: 0x0101_0101, as: UInt32.self)
+      raw.storeBytes(of: 0x0101_0101, toByteOffset: n - 4, as: UInt32.self)
+    } else if n >= 2 && n < 4 {
+      raw.storeBytes(of: 0x0101, as: UInt16.self)
+      raw.storeBytes(of: 0x0101, toByteOffset: n - 2, as: UInt16.self)
+    } else if n == 1 {
+      raw.storeBytes(of: 1, as: UInt8.self)
+    } else {
+      p.update(repeating: 1, count: n)
     }
   }
 

@@ -4,7 +4,8 @@ import SigbenchCore
 /// finalized segments in a bitmap and the temporary path apart): stable geometry is rasterized
 /// once into a persistent supersampled mask and only the rectangle it touched is
 /// downsampled again; the tentative tail is drawn afresh on every update into a scratch mask,
-/// after clearing the rectangle the previous tail covered.
+/// after clearing the rectangle the previous tail covered. A tail equal to the one already
+/// drawn (a strategy that dropped a sample repeats it) is left as it is.
 ///
 /// This is what the benchmark's `smooth+raster` lane times per pushed point: `apply(_:)` with the
 /// strategy's `StrokeOutput`. `makeImage()` gives the picture a user sees at that moment (stable
@@ -18,8 +19,8 @@ import SigbenchCore
 /// overlap, and within the anti-aliasing levels where opaque strokes' edges overlap.
 ///
 /// - Complexity: per update, O(cells set by the new stable geometry + cells of its dirty
-///   rectangle) plus O(cells of the previous and the new tentative rectangle). Nothing is
-///   allocated in steady state.
+///   rectangle) plus O(cells of the previous and the new tentative rectangle), or O(size of
+///   the tail) when the tail did not change. Nothing is allocated in steady state.
 public struct IncrementalCanvas: Sendable {
   public let spec: RenderSpec
   public let transform: Transform
@@ -30,6 +31,8 @@ public struct IncrementalCanvas: Sendable {
   /// Downsampled coverage of the current tentative tail.
   var tentativeCoverage: [UInt8]
   var tentativeRect: PixelRect = .empty
+  /// The tail the tentative mask holds (storage reserved, so keeping it allocates nothing).
+  var drawnTentative = InkGeometry()
   /// Pixels touched by the last update's stable geometry.
   public private(set) var lastStableBounds: PixelRect = .empty
   /// Pixels touched by the current stroke's stable ink.
@@ -50,6 +53,7 @@ public struct IncrementalCanvas: Sendable {
     stableMask.reserveScratch(edges: 2048, polygons: 512)
     tentativeMask.reserveScratch(edges: 2048, polygons: 512)
     rasterizer.reserveCapacity(points: 1024, polygons: 64)
+    drawnTentative.reserveCapacity(segments: 256, elements: 2048, discs: 256, bands: 256)
     stableCoverage = [UInt8](repeating: 0, count: spec.width * spec.height)
     tentativeCoverage = [UInt8](repeating: 0, count: spec.width * spec.height)
     if let b = background, b.width == spec.width, b.height == spec.height {
@@ -70,6 +74,11 @@ public struct IncrementalCanvas: Sendable {
       strokeRect = strokeRect.union(r)
       lastStableBounds = r
     }
+    // A tail equal to the one drawn (a strategy that dropped a sample re-emits it) is already
+    // in the tentative mask and coverage: nothing to clear or draw.
+    if output.tentative == drawnTentative { return }
+    drawnTentative.removeAll()
+    drawnTentative.append(contentsOf: output.tentative)
     if !tentativeRect.isEmpty {
       tentativeMask.clear()
       IncrementalCanvas.zero(&tentativeCoverage, tentativeRect, spec.width)

@@ -11,6 +11,10 @@ import SigbenchCore
 /// The mutating `rasterize` reuses scratch storage and allocates nothing once grown; `draw`
 /// is the non-mutating convenience for one-shot renders.
 ///
+/// Each outline subpath is filled by one scanline pass and the pieces of its outline stroke
+/// (one quad per edge, one join per vertex) directly (`CoverageMask.fillingPieces`): the same
+/// cells as one union pass over the subpath and its pieces.
+///
 /// - Complexity: O(flattened vertices + cells set), see `CoverageMask`.
 public struct InkRasterizer: Sendable {
   public var flattener = Flattener()
@@ -40,8 +44,9 @@ public struct InkRasterizer: Sendable {
     scratch.removeAll()
     if !geometry.hasFill {
       if !geometry.centerline.isEmpty {
+        // The segments in place: `centerline.array` would allocate a copy on every call.
         CenterlineStroker(flattener: flattener).stroke(
-          geometry.centerline.array, transform: transform, into: &mask)
+          geometry.centerline, transform: transform, into: &mask)
       }
       return
     }
@@ -56,15 +61,15 @@ public struct InkRasterizer: Sendable {
     let sw = geometry.outlineStrokeWidth
     let stroked = sw > 0 && sw.isFinite
     let stroker = OutlineStroker(width: stroked ? sw * transform.scale : 0)
-    // Each subpath and the pieces of its outline stroke are one union: one scanline pass
-    // instead of one per piece (a 1 px stroke is many tiny quads and joins).
+    // Each subpath is one scanline pass; the pieces of its outline stroke (a 1 px stroke is
+    // many tiny quads and joins) are filled directly, which sets exactly the cells of one union
+    // pass over the subpath and its pieces (`CoverageMask.fillingPieces`) in fewer
+    // instructions.
     for i in 0..<scratch.count {
-      mask.beginUnion()
       scratch.withPolygon(i) { poly in
-        mask.addToUnion(poly)
-        if stroked { stroker.stroke(poly) { mask.addToUnion($0) } }
+        mask.fillPolygon(poly)
+        if stroked { mask.fillingPieces { f in stroker.stroke(poly) { f.fill($0) } } }
       }
-      mask.fillUnion()
     }
     for d in geometry.discs {
       mask.fillDisc(center: transform.apply(d.center), radius: d.radius * transform.scale)
@@ -89,8 +94,8 @@ public struct CenterlineStroker: Sendable {
   public init(flattener: Flattener = Flattener()) { self.flattener = flattener }
 
   /// ORs the round-capped polyline of `segments` into `mask`.
-  public func stroke(
-    _ segments: [CenterlineSegment], transform: Transform, into mask: inout CoverageMask
+  public func stroke<Segments: Sequence<CenterlineSegment>>(
+    _ segments: Segments, transform: Transform, into mask: inout CoverageMask
   ) {
     shapes(
       segments, transform: transform, polygon: { mask.fillPolygon($0) },
@@ -99,8 +104,8 @@ public struct CenterlineStroker: Sendable {
 
   /// Calls `polygon` with each trapezoid (4 vertices in temporary storage) and `disc` with each
   /// round join or cap (centre, radius), in output coordinates.
-  public func shapes(
-    _ segments: [CenterlineSegment], transform: Transform,
+  public func shapes<Segments: Sequence<CenterlineSegment>>(
+    _ segments: Segments, transform: Transform,
     polygon: (UnsafeBufferPointer<Point>) -> Void, disc: (Point, Double) -> Void
   ) {
     withUnsafeTemporaryAllocation(of: Point.self, capacity: 4) { quad in

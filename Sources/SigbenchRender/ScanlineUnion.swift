@@ -266,7 +266,7 @@ struct ScanlineUnion: Sendable {
   }
 
   /// Sets cells of one row whose centres lie in [from, to).
-  @inline(__always) private static func span(
+  @inline(__always) static func span(
     _ base: UnsafeMutablePointer<UInt8>, row: Int, from: Double, to: Double, _ w: Int,
     _ dirty: inout Dirty
   ) {
@@ -284,10 +284,15 @@ struct ScanlineUnion: Sendable {
     (base + c0).update(repeating: 1, count: c1 - c0 + 1)
   }
 
-  /// `Int(v.rounded(.up))` for a finite `v` already clamped to a small range, without a call
-  /// into libm (the baseline x86-64 target has no rounding instruction).
+  /// `Int(v.rounded(.up))` for a finite `v` already clamped to a small range (|v| < 2³¹),
+  /// without a call into libm (the baseline x86-64 target has no rounding instruction) and
+  /// without the range checks of `Int(_: Double)` (about 19 instructions a call, callgrind):
+  /// adding 1.5 · 2⁵² rounds `v` to the nearest integer `r`, held in the low bits of the sum,
+  /// and `r` is exact as a double, so `ceil(v)` is `r + 1` when `r < v` and `r` otherwise.
   @inline(__always) static func ceil(_ v: Double) -> Int {
-    let t = Int(v)  // truncates toward zero
-    return Double(t) < v ? t + 1 : t
+    let magic = 6_755_399_441_055_744.0  // 1.5 · 2⁵²: the sum's unit in the last place is 1
+    let t = v + magic
+    let r = Int(Int32(truncatingIfNeeded: t.bitPattern))
+    return t - magic < v ? r + 1 : r
   }
 }

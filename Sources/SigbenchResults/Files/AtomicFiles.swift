@@ -5,25 +5,7 @@ import Foundation
 public enum AtomicFiles {
   /// Writes `data` to `url` atomically, creating parent folders.
   public static func write(_ data: Data, to url: URL) throws {
-    let dir = url.deletingLastPathComponent()
-    try createFolder(dir)
-    let tmp = dir.appendingPathComponent(
-      ".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
-    try CleanupRegistry.checkNotStopping(url)
-    CleanupRegistry.register(tmp)
-    defer { CleanupRegistry.unregister(tmp) }
-    do {
-      try data.write(to: tmp)
-    } catch {
-      try? FileManager.default.removeItem(at: tmp)
-      throw FileWriteError("cannot write \(url.path): \(SystemErrorText.reason(error))")
-    }
-    guard rename(tmp.path, url.path) == 0 else {
-      let code = errno
-      try? FileManager.default.removeItem(at: tmp)
-      throw FileWriteError(
-        "cannot rename \(tmp.path) to \(url.path): \(String(cString: strerror(code)))")
-    }
+    try write(to: url) { append in try append(data) }
   }
 
   /// Writes what `produce` hands to its `append` argument, piece by piece, to `url` as `write`

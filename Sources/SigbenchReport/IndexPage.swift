@@ -96,21 +96,34 @@ public enum IndexPage {
     if !r.corpus.skipped.isEmpty || !r.corpus.rejected.isEmpty {
       h += "<details open><summary>Files not used (\(r.corpus.skipped.count) skipped, "
       h += "\(r.corpus.rejected.count) rejected)</summary>\n<ul>\n"
-      for f in r.corpus.rejected {
-        h += "<li>rejected <code>\(escapeHTML(f.file))</code>: \(escapeHTML(f.message))</li>\n"
+      let notes =
+        r.corpus.rejected.map { ("rejected", $0) } + r.corpus.skipped.map { ("skipped", $0) }
+      for (what, f) in notes.prefix(listedFileNotes) {
+        h += "<li>\(what) <code>\(escapeHTML(f.file))</code>: \(escapeHTML(f.message))</li>\n"
       }
-      for f in r.corpus.skipped {
-        h += "<li>skipped <code>\(escapeHTML(f.file))</code>: \(escapeHTML(f.message))</li>\n"
-      }
+      h += notListed(notes.count, field: "corpus.rejected and corpus.skipped")
       h += "</ul>\n</details>\n"
     }
     if !r.corpus.warnings.isEmpty {
       h += "<details><summary>Reader warnings (\(r.corpus.warnings.count))</summary>\n<ul>\n"
-      for w in r.corpus.warnings { h += "<li>\(escapeHTML(w))</li>\n" }
+      for w in r.corpus.warnings.prefix(listedFileNotes) { h += "<li>\(escapeHTML(w))</li>\n" }
+      h += notListed(r.corpus.warnings.count, field: "corpus.warnings")
       h += "</ul>\n</details>\n"
     }
     h += "</section>\n"
     return h
+  }
+
+  /// Files not used and reader warnings listed on the sheet, each list: the first this many in
+  /// corpus order (a 10,000-file corpus can have thousands of warnings; `result.json` keeps
+  /// them all).
+  public static let listedFileNotes = 100
+
+  /// The closing item of a list cut at `listedFileNotes`: how many more, and where they are.
+  static func notListed(_ count: Int, field: String) -> String {
+    guard count > listedFileNotes else { return "" }
+    return "<li>… and \(count - listedFileNotes) more: every one is in <code>result.json</code> "
+      + "(<code>\(field)</code>).</li>\n"
   }
 
   /// Largest share of changed ink over a sample's strategies (0 without a comparison).

@@ -1,3 +1,4 @@
+import Foundation
 import SigbenchBench
 import SigbenchCore
 import SigbenchReport
@@ -88,5 +89,38 @@ struct BoundedTimingTests {
     #expect(RawSampleCount([series]).rowsLeftOut == series.rowsLeftOut)
     let whole = RawSeries(strategy: "straight", lane: .smooth, passes: [record])
     #expect(!RawSamplesCSV.render([whole]).contains("left-out"))
+  }
+
+  @Test("samples.csv is handed out in pieces that end at a row's end; joined, they are every row")
+  func samplesInPieces() throws {
+    var record = PointRecord()
+    for i in 0..<5_000 {
+      record.ns.append(Double(1_000 + i))
+      record.index.append(Int32(i))
+      record.length.append(5_000)
+      record.stroke.append(3)
+    }
+    let series = RawSeries(
+      strategy: "catmull-rom(alpha=0.5,width=pressure)", lane: .smoothRaster, passes: [record],
+      finishes: [[7, 8]], batched: [[2.5]])
+    var pieces: [Data] = []
+    RawSamplesCSV.write([series]) { pieces.append($0) }
+    #expect(pieces.count > 2)
+    for piece in pieces {
+      #expect(piece.last == UInt8(ascii: "\n"))
+      #expect(piece.count < RawSamplesCSV.pieceBytes + 200)
+    }
+    let lines = String(decoding: pieces.reduce(Data(), +), as: UTF8.self)
+      .split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 1 + 5_000 + 2 + 1 + 1)  // header, rows, finishes, batched, final ""
+    #expect(lines[0] == Substring(RawSamplesCSV.header))
+    let who = "\"catmull-rom(alpha=0.5,width=pressure)\",smooth+raster,0"
+    for i in [0, 1_234, 4_999] {
+      #expect(lines[1 + i] == "\(who),single,0,3,\(i),5000,\(1_000 + i)")
+    }
+    #expect(lines[5_001] == "\(who),finish,0,0,,,7")
+    #expect(lines[5_003] == "\(who),batched,0,,,,2.5")
+    #expect(
+      RawSamplesCSV.render([series]) == String(decoding: pieces.reduce(Data(), +), as: UTF8.self))
   }
 }

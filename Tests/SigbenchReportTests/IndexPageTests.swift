@@ -55,6 +55,26 @@ struct IndexPageTests {
       injection: nil, warnings: [ResultWarning(.other, text: "p99 rests on few points")])
   }
 
+  @Test("files not used and reader warnings: the first 100 of each listed, the rest counted")
+  func boundedFileNotes() {
+    var r = Self.fixture()
+    r.corpus.warnings = (0..<250).map { "w\($0).txt: line 2: repaired" }
+    r.corpus.rejected = (0..<150).map { FileNote(file: "r\($0).txt", message: "bad") }
+    let html = IndexPage.render(r)
+    #expect(html.contains("Reader warnings (250)"))
+    #expect(html.contains("<li>w99.txt: line 2: repaired</li>"))
+    #expect(!html.contains("w100.txt"))
+    #expect(html.contains("… and 150 more: every one is in <code>result.json</code>"))
+    #expect(html.contains("<code>r99.txt</code>"))
+    #expect(!html.contains("r100.txt"))
+    #expect(!html.contains("a.xyz"))  // the one skipped file comes after the 150 rejected
+    #expect(html.contains("… and 51 more"))
+    var few = Self.fixture()
+    few.corpus.warnings = ["only.txt: line 1: repaired"]
+    #expect(!IndexPage.render(few).contains("more: every one is in"))
+    #expect(IndexPage.render(few).contains("a.xyz"))
+  }
+
   @Test("the page lists the run, the latency table and one image per strategy and sample")
   func content() {
     let html = IndexPage.render(Self.fixture())

@@ -59,13 +59,17 @@ public struct PointBenchmark: Sendable {
     try options.validate()
     guard workload.pointCount > 0 else { throw .emptyWorkload }
     var states: [LaneState] = []
+    // One empty picture for every raster driver (they are all alive until the end).
+    let picture =
+      options.lanes.contains(.smoothRaster) ? LaneDriver.emptyPicture(workload.rasterSpec) : nil
     for strategy in strategies {
       for lane in options.lanes where options.times(lane, cost: strategy.cost) {
         progress("\(strategy.label) [\(lane.rawValue)]: warm-up")
         states.append(
           prepare(
             strategy, lane, workload,
-            warmupPoints: sample.isComplete ? Self.warmupPoints : Self.sampledWarmupPoints))
+            warmupPoints: sample.isComplete ? Self.warmupPoints : Self.sampledWarmupPoints,
+            picture: picture))
       }
     }
     for rep in 0..<options.repetitions {
@@ -122,9 +126,9 @@ public struct PointBenchmark: Sendable {
   /// A warmed-up state (with the `time=P` wait set up when the knob targets it).
   func prepare(
     _ strategy: ConfiguredStrategy, _ lane: BenchLane, _ workload: BenchWorkload,
-    warmupPoints: Int = PointBenchmark.warmupPoints
+    warmupPoints: Int = PointBenchmark.warmupPoints, picture: Canvas? = nil
   ) -> LaneState {
-    var driver = LaneDriver(strategy: strategy, lane: lane, workload: workload)
+    var driver = LaneDriver(strategy: strategy, lane: lane, workload: workload, sharing: picture)
     let injection = options.injection.flatMap {
       $0.targets(id: strategy.id, label: strategy.label) ? $0 : nil
     }

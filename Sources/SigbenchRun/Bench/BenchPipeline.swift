@@ -116,8 +116,10 @@ public struct BenchPipeline: Sendable {
     let summary = BenchMarkdown.render(report) + (appendix.isEmpty ? "" : "\n" + appendix)
     try AtomicFiles.write(Data(summary.utf8), to: folder.appendingPathComponent("summary.md"))
     if !raw.isEmpty {
-      try AtomicFiles.write(
-        Data(RawSamplesCSV.render(raw).utf8), to: folder.appendingPathComponent("samples.csv"))
+      // Streamed: at the row limit the text is tens of MB.
+      try AtomicFiles.write(to: folder.appendingPathComponent("samples.csv")) { append in
+        try RawSamplesCSV.write(raw, into: append)
+      }
     }
   }
 }

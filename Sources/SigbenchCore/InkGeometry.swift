@@ -89,7 +89,9 @@ public struct InkGeometry: Hashable, Sendable {
   }
 
   /// Calls `body` with every disc of `filledDiscs`, in order, without storing them.
-  @inlinable public func forEachFilledDisc(_ body: (Disc) throws -> Void) rethrows {
+  @inlinable @inline(__always) public func forEachFilledDisc(
+    _ body: (Disc) throws -> Void
+  ) rethrows {
     for d in discs { try body(d) }
     for r in stamps { try r.forEachDisc(body) }
   }

@@ -191,8 +191,10 @@ extension InkArray: ExpressibleByArrayLiteral {
 }
 
 extension InkArray: Equatable where Element: Equatable {
+  /// Counts first, so that arrays of different lengths (and two empty ones) compare without
+  /// iterating.
   @inlinable public static func == (a: InkArray, b: InkArray) -> Bool {
-    a.elementsEqual(b)
+    a.length == b.length && (a.length == 0 || a.elementsEqual(b))
   }
 }
 

@@ -3,9 +3,11 @@
 ///
 /// Fill semantics: every closed subpath in `outline` is one shape filled non-zero on its own,
 /// every band is a shape (exactly its written-out polygon, `RoundBand.polygon`, as if it
-/// followed `outline`), every disc is a shape, and the stroke's ink is the union of all
-/// shapes. `filledOutline` is `outline` with every band written out, for consumers that want
-/// path elements only. When
+/// followed `outline`), every disc is a shape, every stamp run is its discs (exactly its
+/// written-out discs, `StampRun.forEachDisc`, as if they followed `discs`), and the stroke's ink
+/// is the union of all shapes. `filledOutline` is `outline` with every band written out, and
+/// `filledDiscs` is `discs` with every stamp run written out, for consumers that want path
+/// elements or discs only. When
 /// `outlineStrokeWidth` is above 0, every outline subpath is additionally stroked with that
 /// width (miter joins, limit 10, butt caps) and every disc grows by half that width (a stroked
 /// circle), before the union: this is how UberSignature paints (UIKit's default 1 pt stroke,
@@ -19,6 +21,8 @@ public struct InkGeometry: Hashable, Sendable {
   public var discs: InkArray<Disc> = []
   /// Round-capped pieces kept as centreline pieces; their polygons come after `outline`.
   public var bands: InkArray<RoundBand> = []
+  /// Stamped curves kept as curves; their discs come after `discs`.
+  public var stamps: InkArray<StampRun> = []
   /// Width in CSS px of the stroke applied to each outline subpath; 0 for fill only.
   public var outlineStrokeWidth: Double = 0
 
@@ -26,22 +30,26 @@ public struct InkGeometry: Hashable, Sendable {
 
   public init(
     centerline: InkArray<CenterlineSegment>, outline: InkArray<PathElement>,
-    discs: InkArray<Disc>, bands: InkArray<RoundBand> = [], outlineStrokeWidth: Double = 0
+    discs: InkArray<Disc>, bands: InkArray<RoundBand> = [], stamps: InkArray<StampRun> = [],
+    outlineStrokeWidth: Double = 0
   ) {
     self.centerline = centerline
     self.outline = outline
     self.discs = discs
     self.bands = bands
+    self.stamps = stamps
     self.outlineStrokeWidth = outlineStrokeWidth
   }
 
   /// Nothing to draw and no centreline.
   public var isEmpty: Bool {
-    centerline.isEmpty && outline.isEmpty && discs.isEmpty && bands.isEmpty
+    centerline.isEmpty && outline.isEmpty && discs.isEmpty && bands.isEmpty && stamps.isEmpty
   }
 
-  /// Something to fill: an outline subpath, a band or a disc.
-  public var hasFill: Bool { !outline.isEmpty || !bands.isEmpty || !discs.isEmpty }
+  /// Something to fill: an outline subpath, a band, a disc or a stamp run.
+  public var hasFill: Bool {
+    !outline.isEmpty || !bands.isEmpty || !discs.isEmpty || !stamps.isEmpty
+  }
 
   /// `outline` followed by every band's polygon: the path elements this geometry fills.
   public var filledOutline: [PathElement] {
@@ -61,6 +69,33 @@ public struct InkGeometry: Hashable, Sendable {
     bands.reduce(outline.count) { $0 + $1.elementCount }
   }
 
+  /// `discs` followed by every stamp run's discs: the discs this geometry fills.
+  public var filledDiscs: [Disc] {
+    var all = discs.array
+    if stamps.isEmpty { return all }
+    appendStampDiscs(to: &all)
+    return all
+  }
+
+  /// Appends every stamp run's discs, in order, to `discs` (no allocation once it has grown).
+  public func appendStampDiscs(to discs: inout [Disc]) {
+    discs.reserveCapacity(discs.count + stamps.reduce(0) { $0 + $1.count })
+    for r in stamps { r.forEachDisc { discs.append($0) } }
+  }
+
+  /// The number of discs in `filledDiscs`, without writing them. O(stamp runs).
+  public var filledDiscCount: Int {
+    stamps.reduce(discs.count) { $0 + $1.count }
+  }
+
+  /// Calls `body` with every disc of `filledDiscs`, in order, without storing them.
+  @inlinable @inline(__always) public func forEachFilledDisc(
+    _ body: (Disc) throws -> Void
+  ) rethrows {
+    for d in discs { try body(d) }
+    for r in stamps { try r.forEachDisc(body) }
+  }
+
   /// Removes everything, keeping the storage for reuse, and resets `outlineStrokeWidth` to 0 so
   /// a reused buffer never carries one strategy's paint into another. O(1): each `InkArray`
   /// only drops its count, which keeps `StrokeOutput.clear()` cheap on every push.
@@ -69,17 +104,19 @@ public struct InkGeometry: Hashable, Sendable {
     outline.removeAll()
     discs.removeAll()
     bands.removeAll()
+    stamps.removeAll()
     outlineStrokeWidth = 0
   }
 
   /// Reserves room so that steady-state appends do not allocate.
   public mutating func reserveCapacity(
-    segments: Int, elements: Int, discs d: Int, bands b: Int = 0
+    segments: Int, elements: Int, discs d: Int, bands b: Int = 0, stamps s: Int = 0
   ) {
     centerline.reserveCapacity(segments)
     outline.reserveCapacity(elements)
     discs.reserveCapacity(d)
     bands.reserveCapacity(b)
+    stamps.reserveCapacity(s)
   }
 
   @inlinable @inline(__always) public mutating func append(_ segment: CenterlineSegment) {
@@ -90,6 +127,7 @@ public struct InkGeometry: Hashable, Sendable {
   }
   @inlinable @inline(__always) public mutating func append(_ disc: Disc) { discs.append(disc) }
   @inlinable @inline(__always) public mutating func append(_ band: RoundBand) { bands.append(band) }
+  @inlinable @inline(__always) public mutating func append(_ run: StampRun) { stamps.append(run) }
 
   /// Appends all of `other` (its `outlineStrokeWidth` is taken when `self` has none).
   public mutating func append(contentsOf other: InkGeometry) {
@@ -97,6 +135,7 @@ public struct InkGeometry: Hashable, Sendable {
     outline.append(contentsOf: other.outline)
     discs.append(contentsOf: other.discs)
     bands.append(contentsOf: other.bands)
+    stamps.append(contentsOf: other.stamps)
     if outlineStrokeWidth == 0 { outlineStrokeWidth = other.outlineStrokeWidth }
   }
 
@@ -105,7 +144,7 @@ public struct InkGeometry: Hashable, Sendable {
     outlineStrokeWidth.isFinite && centerline.allSatisfy(\.isFinite)
       && outline.allSatisfy(\.isFinite)
       && discs.allSatisfy { $0.center.isFinite && $0.radius.isFinite }
-      && bands.allSatisfy(\.isFinite)
+      && bands.allSatisfy(\.isFinite) && stamps.allSatisfy(\.isFinite)
   }
 
   /// This geometry moved by `offset`.
@@ -118,6 +157,7 @@ public struct InkGeometry: Hashable, Sendable {
         bands.lazy.map {
           RoundBand(segment: $0.segment, origin: $0.origin + offset, isStraight: $0.isStraight)
         }),
+      stamps: InkArray(stamps.lazy.map { $0.translated(by: offset) }),
       outlineStrokeWidth: outlineStrokeWidth)
   }
 
@@ -143,7 +183,7 @@ public struct InkGeometry: Hashable, Sendable {
       case .close: break
       }
     }
-    for d in discs { add(d.center, d.radius) }
+    forEachFilledDisc { d in add(d.center, d.radius) }
     if !hasFill {
       for s in centerline {
         add(s.start, s.startWidth / 2)

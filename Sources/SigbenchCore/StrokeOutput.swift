@@ -19,11 +19,12 @@ public struct StrokeOutput: Sendable {
   public init() {}
 
   /// Reserves room in both parts (sizes in segments, outline elements and discs; as many bands
-  /// as segments).
+  /// and stamp runs as segments).
   public init(reservingSegments segments: Int, elements: Int, discs: Int) {
-    stable.reserveCapacity(segments: segments, elements: elements, discs: discs, bands: segments)
+    stable.reserveCapacity(
+      segments: segments, elements: elements, discs: discs, bands: segments, stamps: segments)
     tentative.reserveCapacity(
-      segments: segments, elements: elements, discs: discs, bands: segments)
+      segments: segments, elements: elements, discs: discs, bands: segments, stamps: segments)
   }
 
   /// Clears both parts, keeping storage.

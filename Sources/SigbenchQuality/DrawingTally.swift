@@ -77,7 +77,7 @@ struct DrawingTally {
     energy += e.total
     energyAway += e.awayFromCorners
     centerlineLength += e.length
-    width.add(shape, discs: trace.ink.discs.array)
+    width.add(shape, discs: trace.ink.filledDiscs)
     let projections = SampleProjection.project(input, onto: shape)
     if pressure.isCredible, let projections {
       for (i, s) in input.enumerated() {

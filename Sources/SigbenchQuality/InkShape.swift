@@ -19,7 +19,7 @@ struct InkShape: Sendable {
   init(_ ink: InkGeometry) {
     segments = ink.centerline.array
     path = MeasuredPath(centerline: ink.centerline.array)
-    discCenters = path.isEmpty ? ink.discs.map(\.center).filter(\.isFinite) : []
+    discCenters = path.isEmpty ? ink.filledDiscs.map(\.center).filter(\.isFinite) : []
     grid = SegmentGrid(path: path, points: discCenters)
   }
 

@@ -3,7 +3,8 @@ import SigbenchCore
 /// How much geometry a strategy emits: centreline segments, fill elements and fill vertices.
 ///
 /// Fill elements are the path elements of the written-out outline (move, line, quad, cubic,
-/// close; a band counts as its polygon, `InkGeometry.filledOutline`) plus discs. Fill
+/// close; a band counts as its polygon, `InkGeometry.filledOutline`) plus discs (a stamp run
+/// counts as its discs, `InkGeometry.filledDiscs`). Fill
 /// vertices are the points stored in the fill: a move or line holds 1, a quadratic 2 (control
 /// and end), a cubic 3, a close 0, and a disc 1 (its centre).
 struct OutputSize: Sendable {
@@ -13,12 +14,13 @@ struct OutputSize: Sendable {
 
   /// Adds one stroke's ink.
   ///
-  /// - Complexity: O(e) for e outline elements.
+  /// - Complexity: O(e + r) for e outline elements and r stamp runs.
   mutating func add(_ ink: InkGeometry) {
     segments += ink.centerline.count
     let outline = ink.filledOutline
-    fillElements += outline.count + ink.discs.count
-    fillVertices += ink.discs.count
+    let discs = ink.filledDiscCount
+    fillElements += outline.count + discs
+    fillVertices += discs
     for e in outline {
       switch e {
       case .move, .line: fillVertices += 1

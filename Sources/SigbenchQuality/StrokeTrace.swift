@@ -28,6 +28,8 @@ public struct StrokeTrace: Sendable {
   public let stableDiscs: [Int]
   /// Bands of `ink` that were stable after call k.
   public let stableBands: [Int]
+  /// Stamp runs of `ink` that were stable after call k.
+  public let stableStamps: [Int]
   /// Tentative churn of every counted update, px (see `TentativeChurn`).
   public let churn: [Double]
   /// The tentative tail after the push asked for, if any.
@@ -49,10 +51,12 @@ public struct StrokeTrace: Sendable {
     var elements: [Int] = []
     var discs: [Int] = []
     var bands: [Int] = []
+    var stamps: [Int] = []
     segments.reserveCapacity(samples.count + 1)
     elements.reserveCapacity(samples.count + 1)
     discs.reserveCapacity(samples.count + 1)
     bands.reserveCapacity(samples.count + 1)
+    stamps.reserveCapacity(samples.count + 1)
     var churn = TentativeChurn()
     var snapshot: TentativeSnapshot?
     var predictions: [(afterPush: Int, prediction: PenPrediction)] = []
@@ -63,6 +67,7 @@ public struct StrokeTrace: Sendable {
       elements.append(ink.outline.count)
       discs.append(ink.discs.count)
       bands.append(ink.bands.count)
+      stamps.append(ink.stamps.count)
       churn.record(result)
       if case .push(let i) = step {
         if i == keep { snapshot = TentativeSnapshot(afterPush: i, tentative: result.tentative) }
@@ -75,6 +80,7 @@ public struct StrokeTrace: Sendable {
     self.stableElements = elements
     self.stableDiscs = discs
     self.stableBands = bands
+    self.stableStamps = stamps
     self.churn = churn.values
     self.snapshot = snapshot
     self.predictions = predictions
@@ -106,11 +112,12 @@ public struct StrokeTrace: Sendable {
       outline: InkArray(ink.outline.prefix(stableElements[k])),
       discs: InkArray(ink.discs.prefix(stableDiscs[k])),
       bands: InkArray(ink.bands.prefix(stableBands[k])),
+      stamps: InkArray(ink.stamps.prefix(stableStamps[k])),
       outlineStrokeWidth: ink.outlineStrokeWidth)
   }
 
   /// True when something was stable after call `k`.
   func hasStableInk(afterCall k: Int) -> Bool {
-    stableSegments[k] + stableElements[k] + stableDiscs[k] + stableBands[k] > 0
+    stableSegments[k] + stableElements[k] + stableDiscs[k] + stableBands[k] + stableStamps[k] > 0
   }
 }

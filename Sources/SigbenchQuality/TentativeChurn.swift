@@ -50,7 +50,7 @@ struct TentativeChurn: Sendable {
     lastStable = output.stable.centerline.last ?? lastStable
     previous.removeAll(keepingCapacity: true)
     for s in output.tentative.centerline { TentativeChurn.sample(s, into: &previous) }
-    for d in output.tentative.discs where d.center.isFinite { previous.append(d.center) }
+    output.tentative.forEachFilledDisc { d in if d.center.isFinite { previous.append(d.center) } }
   }
 
   /// The largest distance from `previous` to the current picture; `nil` when it is empty.
@@ -60,11 +60,13 @@ struct TentativeChurn: Sendable {
     for s in output.stable.centerline { addChords(s) }
     for s in output.tentative.centerline { addChords(s) }
     if let s = lastStable { addChords(s) }
-    for d in output.stable.discs where d.center.isFinite {
+    output.stable.forEachFilledDisc { d in
+      guard d.center.isFinite else { return }
       starts.append(d.center)
       ends.append(d.center)
     }
-    for d in output.tentative.discs where d.center.isFinite {
+    output.tentative.forEachFilledDisc { d in
+      guard d.center.isFinite else { return }
       starts.append(d.center)
       ends.append(d.center)
     }

@@ -53,7 +53,8 @@ public struct IncrementalCanvas: Sendable {
     stableMask.reserveScratch(edges: 2048, polygons: 512)
     tentativeMask.reserveScratch(edges: 2048, polygons: 512)
     rasterizer.reserveCapacity(points: 1024, polygons: 64)
-    drawnTentative.reserveCapacity(segments: 256, elements: 2048, discs: 256, bands: 256)
+    drawnTentative.reserveCapacity(
+      segments: 256, elements: 2048, discs: 256, bands: 256, stamps: 256)
     stableCoverage = [UInt8](repeating: 0, count: spec.width * spec.height)
     tentativeCoverage = [UInt8](repeating: 0, count: spec.width * spec.height)
     if let b = background, b.width == spec.width, b.height == spec.height {

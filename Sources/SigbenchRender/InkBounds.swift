@@ -52,7 +52,7 @@ public enum InkBounds {
     var polys = PolygonBuffer()
     flattener.flatten(g.filledOutline, .identity, into: &polys)
     for p in polys.points { box.add(p) }
-    for d in g.discs where d.radius > 0 { box.add(d.center, pad: d.radius) }
+    g.forEachFilledDisc { d in if d.radius > 0 { box.add(d.center, pad: d.radius) } }
     let sw = g.outlineStrokeWidth
     if sw > 0, sw.isFinite {
       let stroker = OutlineStroker(width: sw)
@@ -61,7 +61,7 @@ public enum InkBounds {
           stroker.stroke(poly) { piece in for p in piece { box.add(p) } }
         }
       }
-      for d in g.discs where d.radius > 0 { box.add(d.center, pad: d.radius + sw / 2) }
+      g.forEachFilledDisc { d in if d.radius > 0 { box.add(d.center, pad: d.radius + sw / 2) } }
     }
   }
 }

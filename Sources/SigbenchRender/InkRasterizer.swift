@@ -1,7 +1,8 @@
 import SigbenchCore
 
 /// Draws a strategy's fill geometry into a `CoverageMask`: every outline subpath filled
-/// non-zero on its own, every disc, and, when the geometry asks for it, the outline stroke
+/// non-zero on its own (bands written out), every disc (stamp runs written out, one disc at a
+/// time, `InkGeometry.forEachFilledDisc`), and, when the geometry asks for it, the outline stroke
 /// (`InkGeometry.outlineStrokeWidth`; UIKit's default stroke as UberSignature paints it: miter
 /// joins, limit 10).
 ///
@@ -71,12 +72,12 @@ public struct InkRasterizer: Sendable {
         if stroked { mask.fillingPieces { f in stroker.stroke(poly) { f.fill($0) } } }
       }
     }
-    for d in geometry.discs {
+    geometry.forEachFilledDisc { d in
       mask.fillDisc(center: transform.apply(d.center), radius: d.radius * transform.scale)
     }
     if stroked {
       // A disc's stroke grows its radius by half the stroke width.
-      for d in geometry.discs {
+      geometry.forEachFilledDisc { d in
         mask.fillDisc(
           center: transform.apply(d.center), radius: (d.radius + sw / 2) * transform.scale)
       }

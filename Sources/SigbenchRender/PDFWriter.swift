@@ -218,7 +218,7 @@ public struct PDFWriter: Sendable {
         // anti-aliased edge is painted over another (a row of stamped circles would otherwise
         // darken at every seam).
         var discs = 0
-        for d in g.discs where d.radius > 0 && d.radius.isFinite && d.center.isFinite {
+        for d in g.filledDiscs where d.radius > 0 && d.radius.isFinite && d.center.isFinite {
           let p = t.apply(d.center)
           cairo_new_sub_path(cr)
           cairo_arc(cr, p.x, p.y, d.radius * t.scale, 0, 2 * Double.pi)

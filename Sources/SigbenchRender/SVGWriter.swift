@@ -115,7 +115,8 @@ public struct SVGWriter: Sendable {
       }
     }
     flush()
-    for disc in g.discs where disc.radius > 0 && disc.center.isFinite && disc.radius.isFinite {
+    for disc in g.filledDiscs where disc.radius > 0 && disc.center.isFinite && disc.radius.isFinite
+    {
       out +=
         "<circle cx=\"\(n(disc.center.x))\" cy=\"\(n(disc.center.y))\" r=\"\(n(disc.radius))\"/>\n"
     }

@@ -34,7 +34,10 @@ import SigbenchCore
 /// Geometry: one `CenterlineSegment` per curve, with the controls in evaluation order (the
 /// drawn curve) and full widths (2 × the end radii), for the metrics and vector export; the
 /// fill is one `Disc` per stamp, exactly the circles signature_pad fills (each of its stamp
-/// subpaths, a move to the centre and a full arc, encloses exactly that disc). Discs render
+/// subpaths, a move to the centre and a full arc, encloses exactly that disc). The dot is one
+/// `Disc`; a curve's stamps are kept as one `StampRun` (the curve, its two radii, the cap and
+/// the stamp count, 112 bytes) and written out as discs, the same numbers bit for bit, by
+/// whoever draws, exports or measures the ink (`InkGeometry.filledDiscs`). Discs render
 /// faithfully, including any scalloping or gap between stamps where the quirky
 /// parametrisation runs fast, and stay compact: 2 per px of curve, 3 numbers each, about 5.5
 /// per curve (5.5 per sample) on a dense 120 Hz signature, where a round outline band needs
@@ -44,8 +47,9 @@ import SigbenchCore
 /// Latency: a curve is stable when the point after its end is kept; `tentative` is only the
 /// curve that pen-up would still add when the throttle holds the newest sample.
 ///
-/// - Complexity: O(1) state and O(1) work per sample besides the stamps of the curve it
-///   completes (about 2 per px); no allocation besides the caller's geometry arrays.
+/// - Complexity: O(1) state and O(1) work per sample: each curve it completes is one
+///   centreline segment and one stamp run (its stamps, about 2 per px, are written out where
+///   the ink is drawn); no allocation besides the caller's geometry arrays.
 public struct SignaturePad: SmoothingStrategy {
   public typealias Settings = SignaturePadSettings
 

@@ -17,11 +17,12 @@ import SigbenchCore
 ///
 /// While the pen is down, `tentative` is that last segment (plus the curve of a sample the
 /// throttle holds), replaced on every push. Geometry is as in `signature-pad`: one centreline
-/// segment per curve (full widths) and one `Disc` per stamp (see its documentation for why).
+/// segment per curve (full widths) and one `Disc` per stamp, a curve's stamps kept as one
+/// `StampRun` (see its documentation for why).
 ///
-/// - Complexity: O(1) state and O(1) work per sample besides stamping the completed curve and
-///   the tentative tail (about 2 stamps per px each); no allocation besides the caller's
-///   geometry arrays.
+/// - Complexity: O(1) state and O(1) work per sample: the completed curve and the tentative
+///   tail are each one centreline segment and one stamp run (their stamps, about 2 per px, are
+///   written out where the ink is drawn); no allocation besides the caller's geometry arrays.
 public struct SignaturePadFixed: SmoothingStrategy {
   public typealias Settings = SignaturePadSettings
 

@@ -12,18 +12,21 @@ public enum InkComparison {
   }
 
   /// First difference between two geometries (same counts, same element kinds, every number
-  /// within `tolerance`), or `nil`. Outlines are compared written out
-  /// (`InkGeometry.filledOutline`), so a band and its polygon compare equal.
+  /// within `tolerance`), or `nil`. Outlines and discs are compared written out
+  /// (`InkGeometry.filledOutline`, `InkGeometry.filledDiscs`), so a band and its polygon, or a
+  /// stamp run and its discs, compare equal.
   public static func difference(_ a: InkGeometry, _ b: InkGeometry, tolerance: Double) -> String? {
     let aOutline = a.filledOutline
     let bOutline = b.filledOutline
+    let aDiscs = a.filledDiscs
+    let bDiscs = b.filledDiscs
     if a.centerline.count != b.centerline.count {
       return "centreline count \(a.centerline.count) vs \(b.centerline.count)"
     }
     if aOutline.count != bOutline.count {
       return "outline count \(aOutline.count) vs \(bOutline.count)"
     }
-    if a.discs.count != b.discs.count { return "disc count \(a.discs.count) vs \(b.discs.count)" }
+    if aDiscs.count != bDiscs.count { return "disc count \(aDiscs.count) vs \(bDiscs.count)" }
     if a.outlineStrokeWidth != b.outlineStrokeWidth {
       return "outline stroke width \(a.outlineStrokeWidth) vs \(b.outlineStrokeWidth)"
     }
@@ -50,7 +53,7 @@ public enum InkComparison {
         if let d = difference(p, q, tolerance: tolerance) { return "outline[\(i)]: \(d)" }
       }
     }
-    for (i, (d, e)) in zip(a.discs, b.discs).enumerated() {
+    for (i, (d, e)) in zip(aDiscs, bDiscs).enumerated() {
       if let m = difference(d.center, e.center, tolerance: tolerance) { return "disc[\(i)]: \(m)" }
       if !near(d.radius, e.radius) { return "disc[\(i)] radius \(d.radius) vs \(e.radius)" }
     }
@@ -81,7 +84,7 @@ public enum InkComparison {
   /// True when `ink` paints something: a disc of positive radius, a closed subpath enclosing
   /// area, or any outline when it is stroked.
   public static func isVisible(_ ink: InkGeometry) -> Bool {
-    if ink.discs.contains(where: { $0.radius > 0 }) { return true }
+    if ink.filledDiscs.contains(where: { $0.radius > 0 }) { return true }
     let outline = ink.filledOutline
     if !outline.isEmpty && ink.outlineStrokeWidth > 0 { return true }
     var subpath: [Point] = []

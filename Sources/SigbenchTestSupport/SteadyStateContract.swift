@@ -61,9 +61,10 @@ public enum SteadyStateContract {
         guard i >= warmUp else { continue }
         let size =
           output.stable.centerline.count + output.stable.outline.count
-          + output.stable.discs.count + output.stable.bands.count
+          + output.stable.discs.count + output.stable.bands.count + output.stable.stamps.count
           + output.tentative.centerline.count + output.tentative.outline.count
           + output.tentative.discs.count + output.tentative.bands.count
+          + output.tentative.stamps.count
         if i < half { firstMax = max(firstMax, size) } else { secondMax = max(secondMax, size) }
       }
       allocations = alloc_counter_stop()

@@ -126,6 +126,7 @@ public enum StrategyContract {
   static func startsWith(_ whole: InkGeometry, _ part: InkGeometry) -> Bool {
     whole.centerline.starts(with: part.centerline) && whole.outline.starts(with: part.outline)
       && whole.discs.starts(with: part.discs) && whole.bands.starts(with: part.bands)
+      && whole.stamps.starts(with: part.stamps)
   }
 
   /// A random valid spec for `entry`: every option drawn from its declared domain. Draws again

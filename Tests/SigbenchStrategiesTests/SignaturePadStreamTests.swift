@@ -42,7 +42,7 @@ import Testing
     mutating func add(_ ink: InkGeometry) {
       add(UInt64(ink.centerline.count))
       add(UInt64(ink.filledOutline.count))
-      add(UInt64(ink.discs.count))
+      add(UInt64(ink.filledDiscCount))
       add(ink.outlineStrokeWidth)
       for s in ink.centerline {
         for p in [s.start, s.control1, s.control2, s.end] { add(p) }
@@ -62,7 +62,7 @@ import Testing
         case .close: add(UInt64.max)
         }
       }
-      for d in ink.discs {
+      for d in ink.filledDiscs {
         add(d.center)
         add(d.radius)
       }

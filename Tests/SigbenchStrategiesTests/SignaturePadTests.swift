@@ -119,17 +119,18 @@ import Testing
     // The first curve of an evenly spaced 10.5 px line: both handles at its midpoint, L = 10.5.
     let samples = Self.timed([(0, 0), (10.5, 0), (21, 0)], everyMs: 10)
     let t = StrategyContract.run(try Self.strategy(Self.shipped + Self.replay), samples)
-    #expect(t.stableChunks[0].discs == [Disc(center: .zero, radius: 1.5)])
+    #expect(t.stableChunks[0].filledDiscs == [Disc(center: .zero, radius: 1.5)])
     let curve = t.stableChunks[2]
-    #expect(curve.centerline.count == 1 && curve.discs.count == 22)
+    #expect(curve.centerline.count == 1 && curve.filledDiscs.count == 22)
+    #expect(curve.discs.isEmpty && curve.stamps.count == 1)  // one run per curve
     let end = 2.5 / (0.7 * 1.05 + 1)
-    for (i, d) in curve.discs.enumerated() {
+    for (i, d) in curve.filledDiscs.enumerated() {
       let u = Double(i) / 22
       let x = 10.5 * (3 * (1 - u) * u * 0.5 + u * u * u)
       #expect(Self.near(d.center.x, x, 1e-9) && d.center.y == 0, "stamp \(i)")
       #expect(Self.near(d.radius, 1.5 + u * u * u * (end - 1.5), 1e-12), "stamp \(i)")
     }
-    #expect(curve.discs.last!.center.x < 10.5)
+    #expect(curve.filledDiscs.last!.center.x < 10.5)
     let c = SignaturePadCurve(
       start: .zero, control1: Point(x: 0, y: 10), control2: Point(x: 10, y: 10),
       end: Point(x: 10, y: 0), startRadius: 1, endRadius: 1)
@@ -141,8 +142,8 @@ import Testing
     let samples = Self.timed([(0, 0), (20, 0), (40, 5), (60, 0)], everyMs: 5)
     let ink = try Self.strategy("signature-pad(min-width=3,max-width=2,throttle=0)")
       .smooth(samples)
-    #expect(ink.discs.first == Disc(center: .zero, radius: 2.5))  // the dot is not capped
-    #expect(ink.discs.count > 10 && ink.discs.dropFirst().allSatisfy { $0.radius == 2 })
+    #expect(ink.filledDiscs.first == Disc(center: .zero, radius: 2.5))  // the dot is not capped
+    #expect(ink.filledDiscs.count > 10 && ink.filledDiscs.dropFirst().allSatisfy { $0.radius == 2 })
     #expect(ink.centerline.allSatisfy { $0.startWidth == 4 && $0.endWidth == 4 })
   }
 
@@ -170,7 +171,7 @@ import Testing
     // Two samples: only the start dot as shipped; one straight curve when fixed.
     let two = Array(samples.prefix(2))
     let dot = try Self.strategy(Self.shipped + Self.replay).smooth(two)
-    #expect(dot.centerline.isEmpty && dot.discs == [Disc(center: .zero, radius: 1.5)])
+    #expect(dot.centerline.isEmpty && dot.filledDiscs == [Disc(center: .zero, radius: 1.5)])
     let line = try Self.strategy(Self.fixed + Self.replay).smooth(two).centerline
     #expect(line.count == 1)
     #expect(InkComparison.difference(line[0].control1, line[0].control2, tolerance: 1e-12) == nil)
@@ -324,16 +325,16 @@ import Testing
       .smooth(samples)
     let turns = Self.joinTurns(ink.centerline.array)
     let final = samples.last!.point
-    let stampGap = final.distance(to: ink.discs.last!.center)
+    let stampGap = final.distance(to: ink.filledDiscs.last!.center)
     let centrelineGap = final.distance(to: ink.centerline.last!.end)
     let median = Self.percentile(turns, 0.5)
     let p95 = Self.percentile(turns, 0.95)
     print(
       "signature-pad seed \(seed): curves \(ink.centerline.count), stamps"
-        + " \(ink.discs.count - 1), end gap \(stampGap) (last stamp) / \(centrelineGap)"
+        + " \(ink.filledDiscs.count - 1), end gap \(stampGap) (last stamp) / \(centrelineGap)"
         + " (centreline), join turn median \(median)°, p95 \(p95)°, max \(turns.max()!)°")
     #expect(ink.centerline.count == 198 && turns.count == 197)
-    #expect(Self.within(Double(ink.discs.count - 1), 1078))
+    #expect(Self.within(Double(ink.filledDiscs.count - 1), 1078))
     #expect(Self.within(stampGap, 10.4) && Self.within(centrelineGap, 10.4))
     #expect(Self.within(median, 9.3) && Self.within(p95, 124))
   }

@@ -112,7 +112,8 @@ extension QualityRun {
       }
     }
     flush()
-    for disc in g.discs where disc.radius > 0 && disc.center.isFinite && disc.radius.isFinite {
+    for disc in g.filledDiscs where disc.radius > 0 && disc.center.isFinite && disc.radius.isFinite
+    {
       bytes +=
         "<circle cx=\"\" cy=\"\" r=\"\"/>\n".utf8.count + decimalLength(disc.center.x)
         + decimalLength(disc.center.y) + decimalLength(disc.radius)

@@ -100,7 +100,9 @@ struct SampleJob: Sendable {
     let truth = q.reference == .truth
     return SampleMetrics(
       segments: inks.reduce(0) { $0 + $1.stable.centerline.count },
-      fillElements: inks.reduce(0) { $0 + $1.stable.filledOutlineCount + $1.stable.discs.count },
+      fillElements: inks.reduce(0) {
+        $0 + $1.stable.filledOutlineCount + $1.stable.filledDiscCount
+      },
       endGapPx: q.endGapMax, truthMeanPx: truth ? q.accuracyMean : nil,
       truthMaxPx: truth ? q.accuracyMax : nil)
   }

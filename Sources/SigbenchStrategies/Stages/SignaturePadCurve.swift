@@ -14,10 +14,13 @@ import SigbenchCore
 /// Drawing (signature_pad 5.1.3, `SignaturePad._drawCurve` and `Bezier.length`): the length
 /// estimate L is the sum of the 10 chords between t = 0, 0.1, …, 1; the curve gets
 /// n = 2·⌈L⌉ circle stamps at t = i/n for i = 0 … n − 1 (t = 1 is left to the next curve), of
-/// radius `min(r₀ + t³·(r₁ − r₀), maxWidth)`. All positions are in CSS px, radii in px.
+/// radius `min(r₀ + t³·(r₁ − r₀), maxWidth)`. All positions are in CSS px, radii in px. The
+/// stamps are kept as one `StampRun` (the curve, its radii, the cap and n) and written out as
+/// discs by whoever draws, exports or measures the ink.
 ///
-/// - Complexity: O(n) for n stamps, about 2 per px of curve; no allocation beyond the
-///   caller's geometry arrays.
+/// - Complexity: O(1) per curve (the length estimate and one run appended); writing the
+///   stamps out is O(n), about 2 per px of curve. No allocation beyond the caller's geometry
+///   arrays.
 public struct SignaturePadCurve: Hashable, Sendable {
   public var start: Point
   /// The control next to `start` in evaluation order.
@@ -107,14 +110,12 @@ public struct SignaturePadCurve: Hashable, Sendable {
     min(startRadius + t * t * t * (endRadius - startRadius), maxRadius)
   }
 
-  /// Appends the centreline segment (full widths: 2 × the capped end radii) and one disc per
-  /// stamp to `ink`, everything moved by `origin` (the curve is stroke-local).
-  ///
-  /// The stamps are evaluated in the power basis (the same polynomial as `point(at:)`, equal
-  /// within rounding, far below 1e-9 px) and appended in one pass with the count known ahead.
+  /// Appends the centreline segment (full widths: 2 × the capped end radii) and the stamps (one
+  /// `StampRun`, none when the curve has no stamps) to `ink`, everything moved by `origin` (the
+  /// curve is stroke-local).
   public func write(maxRadius: Double, origin: Point, into ink: inout InkGeometry) {
     writeCenterline(maxRadius: maxRadius, origin: origin, into: &ink)
-    writeStamps(maxRadius: maxRadius, origin: origin, into: &ink.discs)
+    writeStamps(maxRadius: maxRadius, origin: origin, into: &ink)
   }
 
   /// Appends the centreline segment (full widths: 2 × the capped end radii), moved by
@@ -127,65 +128,18 @@ public struct SignaturePadCurve: Hashable, Sendable {
         endWidth: 2 * min(endRadius, maxRadius)))
   }
 
-  /// Appends one disc per stamp, moved by `origin`.
-  func writeStamps(maxRadius: Double, origin: Point, into discs: inout InkArray<Disc>) {
+  /// The curve's `stepCount` stamps as one run, moved by `origin`; `nil` when there are none.
+  /// The discs it writes out follow the stamp rule above (`StampRun` gives the expressions).
+  public func stamps(maxRadius: Double, origin: Point) -> StampRun? {
     let n = stepCount
-    guard n > 0 else { return }
-    discs.append(
-      contentsOf: SignaturePadStamps(self, count: n, maxRadius: maxRadius, origin: origin))
-  }
-}
-
-/// The stamps of one curve: the cubic's power-basis coefficients (origin folded in, x and y
-/// side by side) and the radius ramp, precomputed once per curve; stamp `i` of `n` is at
-/// t = i/n. A sequence for appending to an array of unknown capacity, and a plain loop
-/// (`write(into:)`) for a buffer.
-struct SignaturePadStamps: Sequence, IteratorProtocol {
-  let a: SIMD2<Double>
-  let b: SIMD2<Double>
-  let c: SIMD2<Double>
-  let d: SIMD2<Double>
-  let r0: Double
-  let dr: Double
-  let maxRadius: Double
-  let step: Double
-  let n: Int
-  var i = 0
-
-  init(_ curve: SignaturePadCurve, count: Int, maxRadius: Double, origin: Point) {
-    let p0 = SIMD2(curve.start.x, curve.start.y)
-    let p1 = SIMD2(curve.control1.x, curve.control1.y)
-    let p2 = SIMD2(curve.control2.x, curve.control2.y)
-    let p3 = SIMD2(curve.end.x, curve.end.y)
-    a = p3 - p0 + 3 * (p1 - p2)
-    b = 3 * (p0 - 2 * p1 + p2)
-    c = 3 * (p1 - p0)
-    d = p0 + SIMD2(origin.x, origin.y)
-    r0 = curve.startRadius
-    dr = curve.endRadius - curve.startRadius
-    self.maxRadius = maxRadius
-    step = 1 / Double(count)
-    n = count
+    guard n > 0 else { return nil }
+    return StampRun(
+      start: start, control1: control1, control2: control2, end: end, origin: origin,
+      startRadius: startRadius, endRadius: endRadius, maxRadius: maxRadius, count: n)
   }
 
-  /// Stamp `k` (0 ≤ k < n).
-  @inline(__always) func disc(_ k: Int) -> Disc {
-    let t = Double(k) * step
-    let p = ((a * t + b) * t + c) * t + d
-    return Disc(center: Point(x: p.x, y: p.y), radius: Swift.min(r0 + t * t * t * dr, maxRadius))
-  }
-
-  /// Writes all `n` stamps to the start of `out` (at least `n` long): one plain loop.
-  func write(into out: UnsafeMutableBufferPointer<Disc>) {
-    guard let base = out.baseAddress, n <= out.count else { return }
-    for k in 0..<n { (base + k).initialize(to: disc(k)) }
-  }
-
-  var underestimatedCount: Int { n - i }
-
-  mutating func next() -> Disc? {
-    guard i < n else { return nil }
-    defer { i += 1 }
-    return disc(i)
+  /// Appends the curve's stamps (one run, none when there are none), moved by `origin`.
+  func writeStamps(maxRadius: Double, origin: Point, into ink: inout InkGeometry) {
+    if let run = stamps(maxRadius: maxRadius, origin: origin) { ink.append(run) }
   }
 }

@@ -54,9 +54,10 @@ public enum SignaturePadVariant: Sendable, Hashable {
 /// unless the throttle holds the newest sample.
 ///
 /// - Complexity: O(1) state (three points, the throttle, two filter values). A push does
-///   O(1) work besides stamping: the new curve's stamps, plus the tentative curves (the held
-///   sample's and, in the fixed variant, the last segment), about 2 stamps per px each. No
-///   allocation besides growing the caller's geometry arrays.
+///   O(1) work: the new curve, plus the tentative curves (the held sample's and, in the fixed
+///   variant, the last segment), each one centreline segment and one `StampRun` (its stamps,
+///   about 2 per px, are written out by whoever draws the ink). No allocation besides growing
+///   the caller's geometry arrays.
 public struct SignaturePadEngine: Sendable {
   /// A kept or held point: stroke-local position, px, and time, ms (`nil` when unknown).
   struct TimedPoint: Sendable {
@@ -85,8 +86,6 @@ public struct SignaturePadEngine: Sendable {
 
   /// sigbench's input-filter stage (off unless `filter=one-euro`).
   private var filter: InputFilter
-  /// The stamps of the newest curve drawn (often the preview's, copied when it turns stable).
-  private var cache = StampCache()
 
   public init(settings: SignaturePadSettings, variant: SignaturePadVariant) {
     self.settings = settings
@@ -124,7 +123,7 @@ public struct SignaturePadEngine: Sendable {
 
   /// Pen-up: appends what it draws to `output.stable` and resets for a new stroke.
   public mutating func finish(into output: inout StrokeOutput) {
-    if started { Self.penUp(&window, at: newest, context, &cache, into: &output.stable) }
+    if started { Self.penUp(&window, at: newest, context, into: &output.stable) }
     self = SignaturePadEngine(settings: settings, variant: variant)
   }
 
@@ -132,24 +131,21 @@ public struct SignaturePadEngine: Sendable {
   /// changes besides the held move, which it drops). Nothing when the newest sample was
   /// already processed (it is then the newest kept point or a dropped repeat) and the
   /// variant draws no last segment.
-  private mutating func writePreview(into ink: inout InkGeometry) {
+  private func writePreview(into ink: inout InkGeometry) {
     guard started, held != nil || variant == .fixed || window.kept == 0 else { return }
     var preview = window
-    Self.penUp(&preview, at: newest, context, &cache, into: &ink)
+    Self.penUp(&preview, at: newest, context, into: &ink)
   }
 
-  /// Pen-up at `p`: process it, then (fixed variant) draw the last segment. The preview's
-  /// curves stay in `cache`, so the one that processing `p` draws turns stable as a copy when
-  /// the throttle releases `p` before anything else is kept.
+  /// Pen-up at `p`: process it, then (fixed variant) draw the last segment.
   private static func penUp(
-    _ w: inout Window, at p: TimedPoint, _ x: Context, _ cache: inout StampCache,
-    into ink: inout InkGeometry
+    _ w: inout Window, at p: TimedPoint, _ x: Context, into ink: inout InkGeometry
   ) {
-    w.process(p, x, &cache, into: &ink)
+    w.process(p, x, into: &ink)
     guard x.variant == .fixed else { return }
     switch w.kept {
-    case 2: w.drawCurve(from: w.b, to: w.c, before: w.b, after: w.c, x, &cache, into: &ink)
-    case 3: w.drawCurve(from: w.b, to: w.c, before: w.a, after: w.c, x, &cache, into: &ink)
+    case 2: w.drawCurve(from: w.b, to: w.c, before: w.b, after: w.c, x, into: &ink)
+    case 3: w.drawCurve(from: w.b, to: w.c, before: w.a, after: w.c, x, into: &ink)
     default: break
     }
   }
@@ -157,7 +153,7 @@ public struct SignaturePadEngine: Sendable {
   private var context: Context { Context(settings: settings, variant: variant, origin: origin) }
 
   private mutating func process(_ p: TimedPoint, into ink: inout InkGeometry) {
-    window.process(p, context, &cache, into: &ink)
+    window.process(p, context, into: &ink)
   }
 
   private mutating func throttledMove(_ p: TimedPoint, into ink: inout InkGeometry) {
@@ -216,9 +212,7 @@ public struct SignaturePadEngine: Sendable {
 
     /// The distance filter, then the window: a dot for the first point, a curve from the
     /// third.
-    mutating func process(
-      _ p: TimedPoint, _ x: Context, _ cache: inout StampCache, into ink: inout InkGeometry
-    ) {
+    mutating func process(_ p: TimedPoint, _ x: Context, into ink: inout InkGeometry) {
       if kept > 0, p.point.distance(to: c.point) <= x.settings.minDistance { return }
       switch kept {
       case 0:
@@ -230,13 +224,13 @@ public struct SignaturePadEngine: Sendable {
         c = p
         kept = 2
       case 2:
-        drawCurve(from: b, to: c, before: b, after: p, x, &cache, into: &ink)
+        drawCurve(from: b, to: c, before: b, after: p, x, into: &ink)
         a = b
         b = c
         c = p
         kept = 3
       default:
-        drawCurve(from: b, to: c, before: a, after: p, x, &cache, into: &ink)
+        drawCurve(from: b, to: c, before: a, after: p, x, into: &ink)
         a = b
         b = c
         c = p
@@ -246,7 +240,7 @@ public struct SignaturePadEngine: Sendable {
     /// The curve `s` → `e` of the window (before, s, e, after): handles, widths, stamps.
     mutating func drawCurve(
       from s: TimedPoint, to e: TimedPoint, before: TimedPoint, after: TimedPoint,
-      _ x: Context, _ cache: inout StampCache, into ink: inout InkGeometry
+      _ x: Context, into ink: inout InkGeometry
     ) {
       // The chord s → e, measured once for both handle pairs and the speed (each of them
       // measures it as `s.point.distance(to: e.point)`).
@@ -268,8 +262,7 @@ public struct SignaturePadEngine: Sendable {
         endRadius: width)
       lastVelocity = v
       lastWidth = width
-      curve.writeCenterline(maxRadius: x.settings.maxWidth, origin: x.origin, into: &ink)
-      cache.append(curve, maxRadius: x.settings.maxWidth, origin: x.origin, into: &ink.discs)
+      curve.write(maxRadius: x.settings.maxWidth, origin: x.origin, into: &ink)
     }
   }
 }

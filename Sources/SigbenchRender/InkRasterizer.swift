@@ -84,16 +84,23 @@ public struct InkRasterizer: Sendable {
     // method, one scanline pass and then the pieces of its outline stroke (a 1 px stroke is
     // many tiny quads and joins) filled directly (`CoverageMask.fillingPieces`). Both set
     // exactly the cells of one union pass over the subpath and its pieces.
-    for i in 0..<scratch.count {
-      scratch.withPolygon(i) { poly in
-        if stroked && strokeMethod == .offsetOutlines
-          && InkRasterizer.fillOffsetOutlines(
+    if stroked && strokeMethod == .offsetOutlines {
+      for i in 0..<scratch.count {
+        scratch.withPolygon(i) { poly in
+          if !InkRasterizer.fillOffsetOutlines(
             poly, stroker, &minusOffsets, &plusOffsets, into: &mask)
-        {
-          return
+          {
+            mask.fillPolygon(poly)
+            mask.fillingPieces { f in stroker.stroke(poly) { f.fill($0) } }
+          }
         }
-        mask.fillPolygon(poly)
-        if stroked { mask.fillingPieces { f in stroker.stroke(poly) { f.fill($0) } } }
+      }
+    } else {
+      for i in 0..<scratch.count {
+        scratch.withPolygon(i) { poly in
+          mask.fillPolygon(poly)
+          if stroked { mask.fillingPieces { f in stroker.stroke(poly) { f.fill($0) } } }
+        }
       }
     }
     for d in geometry.discs {

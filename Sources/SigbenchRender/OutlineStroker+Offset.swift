@@ -28,6 +28,13 @@ import SigbenchCore
 /// and a union pass over `Q⁻` and `Q⁺` sets the same cells (tested against the piece path on
 /// random polygons and on UberSignature's stroked outlines).
 ///
+/// Points are in output pixels, like the polygon and the stroker's `width`.
+///
+/// Cost (callgrind, `smooth+raster` lane, uber-weighted on SVC2004, the first 1,000 points the
+/// counters replay at 2× on 800 × 300): 69.0 M instructions against 81.0 M with the fill plus
+/// pieces; the union pass sweeps about twice the crossings of the fill alone, but the ~2n small
+/// pieces, each set up and swept on its own, are gone.
+///
 /// - Complexity: O(n) for n vertices; at most 3n points appended per side.
 extension OutlineStroker {
   /// Appends `Q⁻` (see above) of the closed polygon `points` to `minus` and `Q⁺` to `plus`;

@@ -12,16 +12,33 @@ import SigbenchCore
 /// The mutating `rasterize` reuses scratch storage and allocates nothing once grown; `draw`
 /// is the non-mutating convenience for one-shot renders.
 ///
-/// Each outline subpath is filled by one scanline pass and the pieces of its outline stroke
-/// (one quad per edge, one join per vertex) directly (`CoverageMask.fillingPieces`): the same
-/// cells as one union pass over the subpath and its pieces.
+/// A stroked outline subpath is, by default (`StrokeMethod.offsetOutlines`), one scanline pass
+/// over its two offset outlines (`OutlineStroker.appendOffsetOutlines`), which fill exactly
+/// the subpath united with its stroke's pieces; `StrokeMethod.pieces` keeps the piece-by-piece
+/// reference: one scanline pass over the subpath, then each piece of its outline stroke (one
+/// quad per edge, one join per vertex) filled directly (`CoverageMask.fillingPieces`). Both
+/// set the same cells as one union pass over the subpath and its pieces.
 ///
 /// - Complexity: O(flattened vertices + cells set), see `CoverageMask`.
 public struct InkRasterizer: Sendable {
+  /// How a stroked outline subpath (`InkGeometry.outlineStrokeWidth` > 0) is filled.
+  public enum StrokeMethod: Sendable {
+    /// The subpath and its two offset outlines in one union pass (fewer instructions).
+    case offsetOutlines
+    /// The subpath, then one quad per edge and one join per vertex (the reference).
+    case pieces
+  }
+
   public var flattener = Flattener()
+  /// How stroked outlines are filled; the cells are the same either way.
+  public var strokeMethod = StrokeMethod.offsetOutlines
   var scratch = PolygonBuffer()
   /// The outline with every band written out (`InkGeometry.filledOutline`), reused.
   var elements: [PathElement] = []
+  /// The two offset outlines of one stroked subpath (`OutlineStroker.appendOffsetOutlines`),
+  /// reused.
+  var minusOffsets: [Point] = []
+  var plusOffsets: [Point] = []
 
   public init() {}
 
@@ -29,6 +46,8 @@ public struct InkRasterizer: Sendable {
   public mutating func reserveCapacity(points: Int, polygons: Int) {
     scratch.reserveCapacity(points: points, polygons: polygons)
     elements.reserveCapacity(points + polygons)
+    minusOffsets.reserveCapacity(3 * points)
+    plusOffsets.reserveCapacity(3 * points)
   }
 
   /// ORs `geometry`, mapped through `transform`, into `mask`.
@@ -62,14 +81,27 @@ public struct InkRasterizer: Sendable {
     let sw = geometry.outlineStrokeWidth
     let stroked = sw > 0 && sw.isFinite
     let stroker = OutlineStroker(width: stroked ? sw * transform.scale : 0)
-    // Each subpath is one scanline pass; the pieces of its outline stroke (a 1 px stroke is
-    // many tiny quads and joins) are filled directly, which sets exactly the cells of one union
-    // pass over the subpath and its pieces (`CoverageMask.fillingPieces`) in fewer
-    // instructions.
-    for i in 0..<scratch.count {
-      scratch.withPolygon(i) { poly in
-        mask.fillPolygon(poly)
-        if stroked { mask.fillingPieces { f in stroker.stroke(poly) { f.fill($0) } } }
+    // Each stroked subpath is one union pass over its two offset outlines; by the reference
+    // method, one scanline pass and then the pieces of its outline stroke (a 1 px stroke is
+    // many tiny quads and joins) filled directly (`CoverageMask.fillingPieces`). Both set
+    // exactly the cells of one union pass over the subpath and its pieces.
+    if stroked && strokeMethod == .offsetOutlines {
+      for i in 0..<scratch.count {
+        scratch.withPolygon(i) { poly in
+          if !InkRasterizer.fillOffsetOutlines(
+            poly, stroker, &minusOffsets, &plusOffsets, into: &mask)
+          {
+            mask.fillPolygon(poly)
+            mask.fillingPieces { f in stroker.stroke(poly) { f.fill($0) } }
+          }
+        }
+      }
+    } else {
+      for i in 0..<scratch.count {
+        scratch.withPolygon(i) { poly in
+          mask.fillPolygon(poly)
+          if stroked { mask.fillingPieces { f in stroker.stroke(poly) { f.fill($0) } } }
+        }
       }
     }
     geometry.forEachFilledDisc { d in
@@ -83,6 +115,27 @@ public struct InkRasterizer: Sendable {
       }
     }
   }
+
+  /// Fills `poly` united with its stroke by `stroker` as one union pass over the two offset
+  /// outlines; false (nothing drawn) when a vertex or an offset point is not finite, where the
+  /// piece path's per-piece skipping is the reference.
+  static func fillOffsetOutlines(
+    _ poly: UnsafeBufferPointer<Point>, _ stroker: OutlineStroker, _ minus: inout [Point],
+    _ plus: inout [Point], into mask: inout CoverageMask
+  ) -> Bool {
+    for p in poly where !p.isFinite { return false }
+    minus.removeAll(keepingCapacity: true)
+    plus.removeAll(keepingCapacity: true)
+    guard stroker.appendOffsetOutlines(poly, minus: &minus, plus: &plus) else { return false }
+    for p in minus where !p.isFinite { return false }
+    for p in plus where !p.isFinite { return false }
+    mask.beginUnion()
+    minus.withUnsafeBufferPointer { mask.addToUnion($0) }
+    plus.withUnsafeBufferPointer { mask.addToUnion($0) }
+    mask.fillUnion()
+    return true
+  }
+
 }
 
 /// Draws centreline segments as a round-capped polyline whose width follows the segments'

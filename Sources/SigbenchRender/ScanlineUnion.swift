@@ -186,7 +186,8 @@ struct ScanlineUnion: Sendable {
             }
             Self.sweep(
               edge, head, rows: rows, firstRow: r0, crossings: cr.baseAddress!,
-              counters: ct.baseAddress!, cells: cells, cellWidth: w, dirty: &dirty)
+              counters: ct.baseAddress!, groups: groupCount, cells: cells, cellWidth: w,
+              dirty: &dirty)
           }
         }
       }
@@ -215,8 +216,8 @@ struct ScanlineUnion: Sendable {
   private static func sweep(
     _ edge: UnsafeMutablePointer<Edge>, _ head: UnsafeMutablePointer<Int32>, rows: Int,
     firstRow r0: Int, crossings cr: UnsafeMutablePointer<Crossing>,
-    counters: UnsafeMutablePointer<Int32>, cells: UnsafeMutablePointer<UInt8>, cellWidth w: Int,
-    dirty: inout Dirty
+    counters: UnsafeMutablePointer<Int32>, groups: Int, cells: UnsafeMutablePointer<UInt8>,
+    cellWidth w: Int, dirty: inout Dirty
   ) {
     var n = 0
     for b in 0..<rows {
@@ -246,9 +247,24 @@ struct ScanlineUnion: Sendable {
       }
       n = m
       guard n >= 2 else { continue }
-      var inside = 0
       var start = 0.0
       let base = cells + row * w
+      if groups == 1 {
+        // One polygon: its winding number in a register instead of the group counters (the
+        // same spans: the count of non-zero groups is 1 exactly where the winding is not 0).
+        var winding: Int32 = 0
+        for c in 0..<n {
+          let old = winding
+          winding = old &+ cr[c].winding
+          if old == 0 {
+            start = cr[c].x
+          } else if winding == 0 {
+            span(base, row: row, from: start, to: cr[c].x, w, &dirty)
+          }
+        }
+        continue
+      }
+      var inside = 0
       for c in 0..<n {
         let g = Int(cr[c].group)
         let old = counters[g]
@@ -281,7 +297,8 @@ struct ScanlineUnion: Sendable {
     if row + 1 > dirty.maxRow { dirty.maxRow = row + 1 }
     if c0 < dirty.minCol { dirty.minCol = c0 }
     if c1 + 1 > dirty.maxCol { dirty.maxCol = c1 + 1 }
-    (base + c0).update(repeating: 1, count: c1 - c0 + 1)
+    // Short runs by overlapping stores rather than a `memset` call (`CoverageMask.setCells`).
+    CoverageMask.setCells(base + c0, count: c1 - c0 + 1)
   }
 
   /// `Int(v.rounded(.up))` for a finite `v` already clamped to a small range (|v| < 2³¹),

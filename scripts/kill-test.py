@@ -242,6 +242,8 @@ class KillTest:
               f"processes, the final run {swept}; "
               f"{time.monotonic() - started:.0f} s")
         if self.failures:
+            for f in self.failures:
+                print(f"kill-test: failure: {f}", file=sys.stderr)
             print(f"kill-test: {len(self.failures)} failures (seed {self.seed})", file=sys.stderr)
             return 1
         print(f"kill-test: passed (seed {self.seed})")

@@ -25,6 +25,11 @@ struct LeftoverSweepTests {
     #expect(LeftoverSweep.scratchPID("sigbench-selftest.AbC123") == nil)
     #expect(LeftoverSweep.scratchPID("sigbench-capture-profile-x1") == nil)
     #expect(LeftoverSweep.scratchPID("sigbench-gate_-0000004242-0D882E61") == 4242)
+    // `run`'s timing spool (a killed run's spool was once left behind: the kind was unknown).
+    #expect(LeftoverSweep.scratchPID("sigbench-spool-0000021159-DC659881") == 21159)
+    for kind in LeftoverSweep.ScratchKind.allCases {
+      #expect(LeftoverSweep.scratchPID("sigbench-\(kind.padded)-0000000042-0123ABCD") == 42)
+    }
     // Another program's folder named with a UUID whose groups happen to be digits.
     #expect(LeftoverSweep.scratchPID("sigbench-e2e-2B470003-6150-4270-ACE8-D6070E45D861") == nil)
     #expect(LeftoverSweep.scratchPID("sigbench-e2e-1234-ABCDEF12") == nil)

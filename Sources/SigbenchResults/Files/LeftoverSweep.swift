@@ -42,8 +42,24 @@ public enum LeftoverSweep {
     return nil
   }
 
-  /// Kinds of scratch folder (`BenchWorkers.makeScratch`, padded to five characters).
-  static let scratchKinds: Set<Substring> = ["bench", "gate_", "gate"]
+  /// The kinds of scratch folder a command makes in the temporary folder
+  /// (`BenchWorkers.makeScratch` names each `sigbench-<kind padded to 5>-<pid>-<tag>`). The
+  /// sweep recognises exactly these, so a new kind is swept as soon as it is declared here.
+  public enum ScratchKind: String, CaseIterable, Sendable {
+    /// Benchmark and counter workers' plans and results.
+    case bench
+    /// The gate's workers.
+    case gate
+    /// `run`'s packed samples for the timing phase (`TimingSpool`).
+    case spool
+
+    /// The kind as it appears in a folder's name: five characters, `_`-padded.
+    public var padded: String { rawValue.padding(toLength: 5, withPad: "_", startingAt: 0) }
+  }
+
+  /// Kinds in scratch folders' names: padded, and as written before padding (`gate`).
+  static let scratchKinds = Set(
+    ScratchKind.allCases.flatMap { [Substring($0.padded), Substring($0.rawValue)] })
 
   /// The process id in a scratch folder's name `sigbench-<kind>-<pid>-<tag>`: exactly four
   /// dash-separated parts, a known kind, a decimal pid and an 8-digit hexadecimal tag (so that

@@ -42,7 +42,7 @@ public struct BenchPipeline: Sendable {
 
   /// Runs everything; `raw` holds the raw series (bounded) when `options.keepRaw`.
   public func run(progress: ProgressHandler) throws -> (report: BenchReport, raw: [RawSeries]) {
-    let scratch = try BenchWorkers.makeScratch("bench")
+    let scratch = try BenchWorkers.makeScratch(.bench)
     defer { BenchWorkers.removeScratch(scratch) }
     var perProcess: [[LaneFigures]] = []
     var raw: [RawSeries] = []

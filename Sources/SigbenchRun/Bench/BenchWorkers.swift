@@ -34,9 +34,9 @@ public enum BenchWorkers {
   }
 
   /// A fresh scratch folder for worker files under the system's temporary folder.
-  static func makeScratch(_ what: String) throws -> URL {
-    // Fixed width (what: 5 characters, pid: 10 digits), so every worker path has one length.
-    let kind = String(what.prefix(5)).padding(toLength: 5, withPad: "_", startingAt: 0)
+  static func makeScratch(_ what: LeftoverSweep.ScratchKind) throws -> URL {
+    // Fixed width (kind: 5 characters, pid: 10 digits), so every worker path has one length.
+    let kind = what.padded
     let pid = String(ProcessInfo.processInfo.processIdentifier)
     let paddedPID = String(repeating: "0", count: max(0, 10 - pid.count)) + pid
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -23,7 +23,7 @@ final class CountersAhead: @unchecked Sendable {
     path: String, strategies: [ConfiguredStrategy], lanes: [BenchLane], points: Int,
     layouts: [Int]
   ) throws {
-    scratch = try BenchWorkers.makeScratch("bench")
+    scratch = try BenchWorkers.makeScratch(.bench)
     let job = BenchWorkers.Job(
       binary: BenchWorkers.selfBinary, corpus: path,
       strategies: StrategyResolver.specText(strategies), lanes: lanes)

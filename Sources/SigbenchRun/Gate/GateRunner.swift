@@ -31,7 +31,7 @@ public struct GateRunner: Sendable {
     var noise = config.noiseFloor
     var noiseWhy = noise?.incompatibility(
       machine: headMachine, corpusChecksum: session.corpus.checksum)
-    let scratch = try BenchWorkers.makeScratch("gate")
+    let scratch = try BenchWorkers.makeScratch(.gate)
     defer { BenchWorkers.removeScratch(scratch) }
 
     // 1. Timing replicates.

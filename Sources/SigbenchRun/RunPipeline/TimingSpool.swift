@@ -42,7 +42,7 @@ final class TimingSpool: @unchecked Sendable {
 
   /// Creates an empty spool in a new scratch folder.
   init() throws {
-    folder = try BenchWorkers.makeScratch("spool")
+    folder = try BenchWorkers.makeScratch(.spool)
     file = folder.appendingPathComponent("samples.bin")
     guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
       BenchWorkers.removeScratch(folder)

@@ -49,12 +49,20 @@ public struct RoundBand: Hashable, Sendable, BitwiseCopyable {
   /// Number of elements `polygon` appends: 5 (straight), 2·`curveSteps` + 3 (curved), or 0 for
   /// a degenerate piece.
   public var elementCount: Int {
-    if isStraight { return straightNormal == nil ? 0 : 5 }
-    return startNormal == nil ? 0 : 2 * Self.curveSteps + 3
+    let n = vertexCount
+    return n == 0 ? 0 : n + 1
   }
 
-  /// Appends the band's closed polygon (the elements listed above) to `outline`.
-  public func polygon(into outline: inout [PathElement]) {
+  /// Number of vertices `writeVertices` writes: 4 (straight), 2·`curveSteps` + 2 (curved), or
+  /// 0 for a degenerate piece.
+  public var vertexCount: Int {
+    if isStraight { return straightNormal == nil ? 0 : 4 }
+    return startNormal == nil ? 0 : 2 * Self.curveSteps + 2
+  }
+
+  /// Writes the band's polygon vertices (the points of the elements listed above, in order)
+  /// over the first `vertexCount` slots of `out`; nothing for a degenerate piece.
+  public func writeVertices(into out: UnsafeMutableBufferPointer<Point>) {
     if isStraight {
       guard let n = straightNormal else { return }
       let pa = V(segment.start.x, segment.start.y)
@@ -62,20 +70,26 @@ public struct RoundBand: Hashable, Sendable, BitwiseCopyable {
       let na = n * (segment.startWidth / 2)
       let nb = n * (segment.endWidth / 2)
       let ov = V(origin.x, origin.y)
-      outline.append(.move(Self.point(pa + na + ov)))
-      outline.append(.line(Self.point(pb + nb + ov)))
-      outline.append(.line(Self.point(pb - nb + ov)))
-      outline.append(.line(Self.point(pa - na + ov)))
-      outline.append(.close)
+      out[0] = Self.point(pa + na + ov)
+      out[1] = Self.point(pb + nb + ov)
+      out[2] = Self.point(pb - nb + ov)
+      out[3] = Self.point(pa - na + ov)
       return
     }
     guard let n0 = startNormal else { return }
-    let count = 2 * Self.curveSteps + 3
-    let first = outline.count
-    outline.append(contentsOf: repeatElement(PathElement.close, count: count))
-    outline.withUnsafeMutableBufferPointer { buf in
-      writeCurved(n0: n0, into: UnsafeMutableBufferPointer(rebasing: buf[first...]))
+    writeCurved(n0: n0, into: out)
+  }
+
+  /// Appends the band's closed polygon (the elements listed above) to `outline`.
+  public func polygon(into outline: inout [PathElement]) {
+    let count = vertexCount
+    guard count > 0 else { return }
+    withUnsafeTemporaryAllocation(of: Point.self, capacity: count) { v in
+      writeVertices(into: v)
+      outline.append(.move(v[0]))
+      for k in 1..<count { outline.append(.line(v[k])) }
     }
+    outline.append(.close)
   }
 
   /// This band's polygon as a new array.
@@ -101,8 +115,8 @@ public struct RoundBand: Hashable, Sendable, BitwiseCopyable {
     return Self.normal(d1, segment, atStart: true)
   }
 
-  /// Writes the curved polygon over `out` (`2·curveSteps + 3` elements).
-  func writeCurved(n0: V, into out: UnsafeMutableBufferPointer<PathElement>) {
+  /// Writes the curved polygon's vertices over `out` (`2·curveSteps + 2` points).
+  func writeCurved(n0: V, into out: UnsafeMutableBufferPointer<Point>) {
     let s = segment
     let p0 = V(s.start.x, s.start.y)
     let q1 = V(s.control1.x, s.control1.y)
@@ -122,9 +136,8 @@ public struct RoundBand: Hashable, Sendable, BitwiseCopyable {
     let last = 2 * steps + 1  // index of the right side's point at t = 0
     @inline(__always) func put(_ k: Int, _ t: Double, _ p: V, _ n: V) {
       let h = n * ((w0 + dw * t) / 2)
-      let l = Self.point(p + h + ov)
-      out[k] = k == 0 ? .move(l) : .line(l)
-      out[last - k] = .line(Self.point(p - h + ov))
+      out[k] = Self.point(p + h + ov)
+      out[last - k] = Self.point(p - h + ov)
     }
     // t = 0 (computed through the same expression as every other step).
     put(0, 0, p0 + (c1 + (c2 + c3 * 0) * 0) * 0, n0)
@@ -138,7 +151,6 @@ public struct RoundBand: Hashable, Sendable, BitwiseCopyable {
     let p = p0 + (c1 + (c2 + c3 * t) * t) * t
     let d = d1 + (e1 + e2 * t) * t
     put(steps, t, p, Self.normal(d, s, atStart: false) ?? n0)
-    out[last + 1] = .close
   }
 
   @inline(__always) static func point(_ v: V) -> Point { Point(x: v.x, y: v.y) }

@@ -33,8 +33,6 @@ public struct InkRasterizer: Sendable {
   /// How stroked outlines are filled; the cells are the same either way.
   public var strokeMethod = StrokeMethod.offsetOutlines
   var scratch = PolygonBuffer()
-  /// The outline with every band written out (`InkGeometry.filledOutline`), reused.
-  var elements: [PathElement] = []
   /// The two offset outlines of one stroked subpath (`OutlineStroker.appendOffsetOutlines`),
   /// reused.
   var minusOffsets: [Point] = []
@@ -45,7 +43,6 @@ public struct InkRasterizer: Sendable {
   /// Reserves flattening storage for `points` vertices in `polygons` subpaths.
   public mutating func reserveCapacity(points: Int, polygons: Int) {
     scratch.reserveCapacity(points: points, polygons: polygons)
-    elements.reserveCapacity(points + polygons)
     minusOffsets.reserveCapacity(3 * points)
     plusOffsets.reserveCapacity(3 * points)
   }
@@ -70,13 +67,14 @@ public struct InkRasterizer: Sendable {
       }
       return
     }
-    if geometry.bands.isEmpty {
-      flattener.flatten(geometry.outline, transform, into: &scratch)
-    } else {
-      elements.removeAll(keepingCapacity: true)
-      elements.append(contentsOf: geometry.outline)
-      geometry.appendBandPolygons(to: &elements)
-      flattener.flatten(elements, transform, into: &scratch)
+    flattener.flatten(geometry.outline, transform, into: &scratch)
+    // Bands straight into the polygon buffer: the vertices their written-out elements carry,
+    // mapped as the flattener maps a move or a line.
+    for band in geometry.bands {
+      scratch.appendPolygon(count: band.vertexCount) { v in
+        band.writeVertices(into: v)
+        for k in v.indices { v[k] = transform.apply(v[k]) }
+      }
     }
     let sw = geometry.outlineStrokeWidth
     let stroked = sw > 0 && sw.isFinite

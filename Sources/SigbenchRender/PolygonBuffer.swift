@@ -30,6 +30,21 @@ public struct PolygonBuffer: Sendable {
   /// Appends a vertex to the polygon being built.
   @inline(__always) public mutating func append(_ p: Point) { points.append(p) }
 
+  /// Appends a whole closed polygon of `count` vertices that `write` fills in place (every
+  /// slot of a temporary buffer, copied in at once), then ends it as `closePolygon` does. Ends
+  /// any polygon being built first.
+  public mutating func appendPolygon(
+    count: Int, _ write: (UnsafeMutableBufferPointer<Point>) -> Void
+  ) {
+    if points.count > start { closePolygon() }
+    guard count > 0 else { return }
+    withUnsafeTemporaryAllocation(of: Point.self, capacity: count) { v in
+      write(v)
+      points.append(contentsOf: UnsafeBufferPointer(v))
+    }
+    closePolygon()
+  }
+
   /// Ends the polygon being built; fewer than 3 vertices are dropped (they enclose nothing).
   public mutating func closePolygon() {
     if points.count - start >= 3 {

@@ -262,8 +262,20 @@ public struct CoverageMask: Sendable {
           let r0 = UnsafeRawPointer(rowBase)
           let r1 = UnsafeRawPointer(rowBase + w)
           var x = rect.minX
-          // Four pixels per step: 8 cells of each row in one 64-bit load, the pairs summed in
-          // 16-bit lanes and the lanes packed into four bytes.
+          // Eight pixels per step: 16 cells of each row in one vector load, the rows added
+          // byte-wise, the pairs summed in 16-bit lanes and the lanes narrowed to bytes.
+          while x + 8 <= rect.maxX {
+            let v =
+              r0.loadUnaligned(fromByteOffset: 2 * x, as: SIMD16<UInt8>.self)
+              &+ r1.loadUnaligned(fromByteOffset: 2 * x, as: SIMD16<UInt8>.self)
+            let pairs = unsafeBitCast(v, to: SIMD8<UInt16>.self)
+            let sums = (pairs & 0x00FF) &+ (pairs &>> 8)
+            UnsafeMutableRawPointer(out + x).storeBytes(
+              of: SIMD8<UInt8>(truncatingIfNeeded: sums), as: SIMD8<UInt8>.self)
+            x += 8
+          }
+          // Four pixels: 8 cells of each row in one 64-bit load, the pairs summed in 16-bit
+          // lanes and the lanes packed into four bytes.
           while x + 4 <= rect.maxX {
             let v =
               r0.loadUnaligned(fromByteOffset: 2 * x, as: UInt64.self)

@@ -38,6 +38,15 @@ public enum OutlineStyle: String, Sendable, CaseIterable {
     }
   }
 
+  /// `write(_:startCap:origin:into:)` for the `rungs` style with the rung pairs of the shape's
+  /// edges already computed (`RungOutline.Edges`): the same centreline and outline.
+  @inline(__always) public static func writeRungs(
+    _ shape: CurveShape, edges: RungOutline.Edges, origin: Point, into ink: inout InkGeometry
+  ) {
+    if let segment = shape.centerline { ink.append(segment.translated(by: origin)) }
+    RungOutline.write(shape, edges: edges, origin: origin, into: &ink)
+  }
+
   /// Width of the stroke the renderer adds over every outline subpath: 0 for `round`, Uber's
   /// 1 px for `rungs`.
   public var paintStrokeWidth: Double {

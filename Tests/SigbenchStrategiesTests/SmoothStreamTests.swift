@@ -7,7 +7,10 @@ import Testing
 /// configuration and file, so a speed change can be shown to leave the ink bit-identical
 /// (`cmp` the files before and after).
 @Suite struct SmoothStreamTests {
-  static let specs = ["uber-weighted", "catmull-rom"]
+  /// Defaults, and each with the other outline stage.
+  static let specs = [
+    "uber-weighted", "catmull-rom", "uber-weighted(outline=round)", "catmull-rom(outline=rungs)",
+  ]
 
   @Test("every push's tentative tail is bit for bit what pen-up then would add", arguments: specs)
   func tentativeIsPenUpNow(spec: String) throws {

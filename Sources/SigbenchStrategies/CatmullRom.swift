@@ -17,7 +17,7 @@ import SigbenchCore
 /// Stages: input filter (0.01 px) → Catmull-Rom curve → width model (constant 2 px; widths
 /// interpolate linearly along each segment) → round outline.
 ///
-/// - Complexity: O(1) time, four points of state, no allocation per sample (one stable and
+/// - Complexity: O(1) time, three points and one control of state, no allocation per sample (one stable and
 ///   one tentative segment).
 public struct CatmullRom: SmoothingStrategy {
   public struct Settings: Sendable {
@@ -51,8 +51,7 @@ public struct CatmullRom: SmoothingStrategy {
   private var filter: InputFilter
   /// Accepted samples so far.
   private var count = 0
-  /// The last four accepted points, oldest first: Pₖ₋₃, Pₖ₋₂, Pₖ₋₁, Pₖ.
-  private var z = WeightedPoint.zero
+  /// The last three accepted points, oldest first: Pₖ₋₂, Pₖ₋₁, Pₖ.
   private var a = WeightedPoint.zero
   private var b = WeightedPoint.zero
   private var c = WeightedPoint.zero
@@ -62,6 +61,10 @@ public struct CatmullRom: SmoothingStrategy {
   private var knotBC = 0.0
   /// The stroke's first sample; state and geometry are kept relative to it.
   private var origin = Point.zero
+  /// The first control of the segment b → c as the last tail wrote it
+  /// (`CatmullRomSegment.startControl`); it does not depend on the point after c, so the stable
+  /// segment a → b of the next accepted sample reuses it.
+  private var tailStart = WeightedPoint.zero
 
   public init(settings: Settings) {
     stages = settings.stages
@@ -83,28 +86,13 @@ public struct CatmullRom: SmoothingStrategy {
     let p = local.point
     let new = WeightedPoint(
       p, width: stages.width.width(of: local, after: count == 0 ? nil : c.point))
-    z = a
     a = b
     b = c
     c = new
     count += 1
-    let knotZA = knotAB
     knotAB = knotBC
     knotBC = count >= 2 ? CatmullRomSegment.knotStep(c.point - b.point, alpha) : 0
-    if count >= 3 {
-      // Pₖ₋₂ → Pₖ₋₁ now has both neighbours.
-      let shape: CurveShape
-      if count == 3 {
-        let before = CatmullRomSegment.phantom(beyond: a.point, from: b.point)
-        shape = CatmullRomSegment.shape(
-          before, a, b, c.point,
-          knots: (CatmullRomSegment.knotStep(a.point - before, alpha), knotAB, knotBC))
-      } else {
-        shape = CatmullRomSegment.shape(z.point, a, b, c.point, knots: (knotZA, knotAB, knotBC))
-      }
-      stages.outline.write(shape, startCap: count == 3, origin: origin, into: &output.stable)
-    }
-    writeTail(into: &output.tentative)
+    writeStableAndTail(into: &output)
   }
 
   public mutating func complete(into output: inout StrokeOutput) {
@@ -114,12 +102,26 @@ public struct CatmullRom: SmoothingStrategy {
     filter.reset()
   }
 
+  /// After an accepted sample: the segment that became stable, if any, and the tail. One
+  /// function for both, small enough that the outline stage is inlined into it for both
+  /// segments (written from `process`, the stable one was a call: about 45 instructions of each
+  /// push more, by callgrind).
+  private mutating func writeStableAndTail(into output: inout StrokeOutput) {
+    if count >= 3 {
+      // Pₖ₋₂ → Pₖ₋₁ now has both neighbours; its first control is the previous tail's.
+      stages.outline.writeCubic(
+        a, tailStart, CatmullRomSegment.endControl(a, b, c.point, knots: (knotAB, knotBC)), b,
+        startCap: count == 3, origin: origin, into: &output.stable)
+    }
+    writeTail(into: &output.tentative)
+  }
+
   /// The part not yet final: the dot of a one-sample stroke, or the newest segment with a
   /// phantom end.
   ///
-  /// `mutating` only so that `self` is passed by reference: a non-mutating method called from
-  /// `process` receives a copy of the whole strategy in release builds (a memcpy of a few
-  /// hundred bytes per push; about 70 instructions of each push, by callgrind).
+  /// Keeps the tail's first control in `tailStart`. Being `mutating` also passes `self` by
+  /// reference: a non-mutating method called from `process` receives a copy of the whole
+  /// strategy in release builds (a memcpy of a few hundred bytes per push).
   @inline(__always) private mutating func writeTail(into ink: inout InkGeometry) {
     switch count {
     case 0: return
@@ -127,16 +129,16 @@ public struct CatmullRom: SmoothingStrategy {
     default:
       let after = CatmullRomSegment.phantom(beyond: c.point, from: b.point)
       let knotAfter = CatmullRomSegment.knotStep(after - c.point, alpha)
-      let shape: CurveShape
       if count == 2 {
         let before = CatmullRomSegment.phantom(beyond: b.point, from: c.point)
-        shape = CatmullRomSegment.shape(
-          before, b, c, after,
-          knots: (CatmullRomSegment.knotStep(b.point - before, alpha), knotBC, knotAfter))
+        tailStart = CatmullRomSegment.startControl(
+          before, b, c, knots: (CatmullRomSegment.knotStep(b.point - before, alpha), knotBC))
       } else {
-        shape = CatmullRomSegment.shape(a.point, b, c, after, knots: (knotAB, knotBC, knotAfter))
+        tailStart = CatmullRomSegment.startControl(a.point, b, c, knots: (knotAB, knotBC))
       }
-      stages.outline.write(shape, startCap: count == 2, origin: origin, into: &ink)
+      stages.outline.writeCubic(
+        b, tailStart, CatmullRomSegment.endControl(b, c, after, knots: (knotBC, knotAfter)), c,
+        startCap: count == 2, origin: origin, into: &ink)
     }
   }
 }

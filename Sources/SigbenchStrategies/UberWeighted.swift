@@ -59,10 +59,17 @@ public struct UberWeighted: SmoothingStrategy {
   private var atStrokeStart = true
   /// The stroke's first sample; slots and geometry are kept relative to it.
   private var origin = Point.zero
+  /// `stages.outline == .rungs`, read once.
+  private let rungs: Bool
+  /// With the rung outline: the rung pairs of the edges P0 → P1, P1 → P2, P2 → P3 between the
+  /// filled slots (`RungOutline.pair`), each computed once when its edge appears; the shapes
+  /// over the slots reuse them.
+  private var edges = RungOutline.noEdges
 
   public init(settings: Settings) {
     stages = settings
     filter = InputFilter(settings.filter)
+    rungs = settings.outline == .rungs
   }
 
   public mutating func process(_ sample: Sample, into output: inout StrokeOutput) {
@@ -92,12 +99,19 @@ public struct UberWeighted: SmoothingStrategy {
     if n == 4 {
       let m = p2.point.midpoint(p)
       p3 = WeightedPoint(m, width: stages.width.joinWidth(from: p2, to: new, at: m))
-      stages.outline.write(
-        .cubic(p0, p1, p2, p3), startCap: atStrokeStart, origin: origin, into: &output.stable)
+      if rungs {
+        edges.2 = RungOutline.pair(p2, p3)
+        OutlineStyle.writeRungs(
+          .cubic(p0, p1, p2, p3), edges: edges, origin: origin, into: &output.stable)
+      } else {
+        stages.outline.write(
+          .cubic(p0, p1, p2, p3), startCap: atStrokeStart, origin: origin, into: &output.stable)
+      }
       atStrokeStart = false
       p0 = p3
       n = 1
     }
+    if rungs { setEdge(n - 1, RungOutline.pair(slot(n - 1), new)) }
     setSlot(n, new)
     n += 1
     writeTemporary(into: &output.tentative)
@@ -116,6 +130,20 @@ public struct UberWeighted: SmoothingStrategy {
   /// `process` receives a copy of the whole strategy in release builds (a memcpy of a few
   /// hundred bytes per push; about 70 instructions of each push, by callgrind).
   @inline(__always) private mutating func writeTemporary(into ink: inout InkGeometry) {
+    if rungs {
+      // One call per case, so each is compiled with its shape known.
+      switch n {
+      case 1: OutlineStyle.writeRungs(.dot(p0), edges: edges, origin: origin, into: &ink)
+      case 2: OutlineStyle.writeRungs(.line(p0, p1), edges: edges, origin: origin, into: &ink)
+      case 3:
+        OutlineStyle.writeRungs(.quad(p0, p1, p2), edges: edges, origin: origin, into: &ink)
+      case 4:
+        OutlineStyle.writeRungs(
+          .cubic(p0, p1, p2, p3), edges: edges, origin: origin, into: &ink)
+      default: return
+      }
+      return
+    }
     let shape: CurveShape
     switch n {
     case 1: shape = .dot(p0)
@@ -133,6 +161,15 @@ public struct UberWeighted: SmoothingStrategy {
     case 1: return p1
     case 2: return p2
     default: return p3
+    }
+  }
+
+  /// Stores the rung pair of the edge from slot `i` to slot `i + 1`.
+  private mutating func setEdge(_ i: Int, _ e: (RungOutline.Rung, RungOutline.Rung)) {
+    switch i {
+    case 0: edges.0 = e
+    case 1: edges.1 = e
+    default: edges.2 = e
     }
   }
 

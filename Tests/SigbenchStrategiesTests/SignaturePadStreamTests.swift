@@ -66,6 +66,14 @@ import Testing
         add(d.center)
         add(d.radius)
       }
+      // Each band's own numbers too (its polygon is above); nothing for geometry without bands.
+      for b in ink.bands {
+        let s = b.segment
+        for p in [s.start, s.control1, s.control2, s.end, b.origin] { add(p) }
+        add(s.startWidth)
+        add(s.endWidth)
+        add(UInt64(b.isStraight ? 1 : 0))
+      }
     }
 
     static func of(_ ink: InkGeometry) -> UInt64 {
@@ -88,6 +96,13 @@ import Testing
 
   @Test("every push's tentative tail is bit for bit what pen-up then would add", arguments: specs)
   func tentativeIsPenUpNow(spec: String) throws {
+    try Self.checkStream(spec: spec)
+  }
+
+  /// Replays every drawing through `spec`, expects each push's tentative tail to equal what
+  /// pen-up at that moment would add, and writes the digest lines when
+  /// `SIGBENCH_STREAM_DIGEST` is set.
+  static func checkStream(spec: String) throws {
     let configured = try StrategyCatalog.configure(StrategySpec.parse(spec))
     let drawings = try Self.drawings()
     #expect(drawings.count > 100)

@@ -40,9 +40,24 @@ public enum CatmullRomSegment {
     _ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, knots: (Double, Double, Double)
   ) -> (Point, Point) {
     let (d1, d2, d3) = knots
-    let h1 = p1 + ((p2 - p1) * (d1 * d1) - (p0 - p1) * (d2 * d2)) / (3 * d1 * (d1 + d2))
-    let h2 = p2 + ((p1 - p2) * (d3 * d3) - (p3 - p2) * (d2 * d2)) / (3 * d3 * (d3 + d2))
-    return (h1, h2)
+    return (startHandle(p0, p1, p2, knots: (d1, d2)), endHandle(p1, p2, p3, knots: (d2, d3)))
+  }
+
+  /// H1 alone, from the knot intervals `(d1, d2)`: it does not depend on P3, so the tentative
+  /// segment's H1 is also the H1 of that segment once it becomes stable.
+  @inline(__always) public static func startHandle(
+    _ p0: Point, _ p1: Point, _ p2: Point, knots: (Double, Double)
+  ) -> Point {
+    let (d1, d2) = knots
+    return p1 + ((p2 - p1) * (d1 * d1) - (p0 - p1) * (d2 * d2)) / (3 * d1 * (d1 + d2))
+  }
+
+  /// H2 alone, from the knot intervals `(d2, d3)` (it does not depend on P0).
+  @inline(__always) public static func endHandle(
+    _ p1: Point, _ p2: Point, _ p3: Point, knots: (Double, Double)
+  ) -> Point {
+    let (d2, d3) = knots
+    return p2 + ((p1 - p2) * (d3 * d3) - (p3 - p2) * (d2 * d2)) / (3 * d3 * (d3 + d2))
   }
 
   /// The knot interval `|δ|^α` of a chord δ.
@@ -78,10 +93,24 @@ public enum CatmullRomSegment {
     _ p0: Point, _ a: WeightedPoint, _ b: WeightedPoint, _ p3: Point,
     knots: (Double, Double, Double)
   ) -> CurveShape {
-    let (h1, h2) = controls(p0, a.point, b.point, p3, knots: knots)
-    let dw = b.width - a.width
+    let (d1, d2, d3) = knots
     return .cubic(
-      a, WeightedPoint(h1, width: a.width + dw / 3), WeightedPoint(h2, width: a.width + dw * 2 / 3),
-      b)
+      a, startControl(p0, a, b, knots: (d1, d2)), endControl(a, b, p3, knots: (d2, d3)), b)
+  }
+
+  /// The shape's first control: H1 (`startHandle`) with the width a third of the way.
+  @inline(__always) public static func startControl(
+    _ p0: Point, _ a: WeightedPoint, _ b: WeightedPoint, knots: (Double, Double)
+  ) -> WeightedPoint {
+    let dw = b.width - a.width
+    return WeightedPoint(startHandle(p0, a.point, b.point, knots: knots), width: a.width + dw / 3)
+  }
+
+  /// The shape's second control: H2 (`endHandle`) with the width two thirds of the way.
+  @inline(__always) public static func endControl(
+    _ a: WeightedPoint, _ b: WeightedPoint, _ p3: Point, knots: (Double, Double)
+  ) -> WeightedPoint {
+    let dw = b.width - a.width
+    return WeightedPoint(endHandle(a.point, b.point, p3, knots: knots), width: a.width + dw * 2 / 3)
   }
 }

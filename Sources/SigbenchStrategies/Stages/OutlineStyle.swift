@@ -38,6 +38,41 @@ public enum OutlineStyle: String, Sendable, CaseIterable {
     }
   }
 
+  /// `write(_:startCap:origin:into:)` for the `rungs` style with the rung pairs of the shape's
+  /// edges already computed (`RungOutline.Edges`): the same centreline and outline.
+  @inline(__always) public static func writeRungs(
+    _ shape: CurveShape, edges: RungOutline.Edges, origin: Point, into ink: inout InkGeometry
+  ) {
+    if let segment = shape.centerline { ink.append(segment.translated(by: origin)) }
+    RungOutline.write(shape, edges: edges, origin: origin, into: &ink)
+  }
+
+  /// `write(.cubic(a, c1, c2, b), …)`, the piece every push of a cubic curve model writes, with
+  /// the shape's case known where the outline is chosen. The `rungs` style is a call, which
+  /// keeps the `round` style small enough to be inlined into the caller.
+  @inline(__always) public func writeCubic(
+    _ a: WeightedPoint, _ c1: WeightedPoint, _ c2: WeightedPoint, _ b: WeightedPoint,
+    startCap: Bool, origin: Point, into ink: inout InkGeometry
+  ) {
+    let shape = CurveShape.cubic(a, c1, c2, b)
+    switch self {
+    case .round:
+      let centerline = shape.centerline
+      if let segment = centerline { ink.append(segment.translated(by: origin)) }
+      RoundOutline.write(
+        shape, centerline: centerline, startCap: startCap, origin: origin, into: &ink)
+    case .rungs:
+      writeCalled(shape, startCap: startCap, origin: origin, into: &ink)
+    }
+  }
+
+  /// `write(_:startCap:origin:into:)` as a call.
+  @inline(never) func writeCalled(
+    _ shape: CurveShape, startCap: Bool, origin: Point, into ink: inout InkGeometry
+  ) {
+    write(shape, startCap: startCap, origin: origin, into: &ink)
+  }
+
   /// Width of the stroke the renderer adds over every outline subpath: 0 for `round`, Uber's
   /// 1 px for `rungs`.
   public var paintStrokeWidth: Double {

@@ -62,30 +62,59 @@ public enum RungOutline {
     return (at(a.point, a.width), at(b.point, b.width))
   }
 
+  /// The rung pairs (`pair`) of a shape's edges P0 → P1, P1 → P2 and P2 → P3, as far as the
+  /// shape has them (a line reads the first, a quadratic two, a cubic all three).
+  public typealias Edges = (
+    (Rung, Rung), (Rung, Rung), (Rung, Rung)
+  )
+
+  /// Edge rungs for a shape that has no edges (a dot), or for slots not yet filled.
+  @inline(__always) public static var noEdges: Edges {
+    let r = Rung(start: .zero, end: .zero)
+    return ((r, r), (r, r), (r, r))
+  }
+
   /// Appends `shape`'s outline to `ink`, moved by `o` (shapes are stroke-local).
   @inline(__always) public static func write(
     _ shape: CurveShape, origin o: Point, into ink: inout InkGeometry
   ) {
     switch shape {
+    case .dot: write(shape, edges: noEdges, origin: o, into: &ink)
+    case .line(let p0, let p1):
+      write(shape, edges: (pair(p0, p1), noEdges.1, noEdges.2), origin: o, into: &ink)
+    case .quad(let p0, let p1, let p2):
+      write(shape, edges: (pair(p0, p1), pair(p1, p2), noEdges.2), origin: o, into: &ink)
+    case .cubic(let p0, let p1, let p2, let p3):
+      write(shape, edges: (pair(p0, p1), pair(p1, p2), pair(p2, p3)), origin: o, into: &ink)
+    }
+  }
+
+  /// `write(_:origin:into:)` with the rung pairs of the shape's edges already computed
+  /// (`Edges`), so a curve model that keeps them for its slots computes each edge's rungs once
+  /// although several shapes use it. The same values as computing them here.
+  @inline(__always) public static func write(
+    _ shape: CurveShape, edges: Edges, origin o: Point, into ink: inout InkGeometry
+  ) {
+    switch shape {
     case .dot(let p):
       ink.append(Disc(center: p.point + o, radius: p.width))
-    case .line(let p0, let p1):
-      let (a, b) = pair(p0, p1)
+    case .line:
+      let (a, b) = edges.0
       append(
         ink: &ink, .move(a.start + o), .line(b.start + o), .line(b.end + o), .line(a.end + o))
-    case .quad(let p0, let p1, let p2):
-      let ab = pair(p0, p1)
-      let bc = pair(p1, p2)
+    case .quad:
+      let ab = edges.0
+      let bc = edges.1
       let la = ab.0
       let lb = ab.1.averaged(with: bc.0)
       let lc = bc.1
       append(
         ink: &ink, .move(la.start + o), .quad(control: lb.start + o, to: lc.start + o),
         .line(lc.end + o), .quad(control: lb.end + o, to: la.end + o))
-    case .cubic(let p0, let p1, let p2, let p3):
-      let ab = pair(p0, p1)
-      let bc = pair(p1, p2)
-      let cd = pair(p2, p3)
+    case .cubic:
+      let ab = edges.0
+      let bc = edges.1
+      let cd = edges.2
       let la = ab.0
       let lb = ab.1.averaged(with: bc.0)
       let lc = bc.1.averaged(with: cd.0)

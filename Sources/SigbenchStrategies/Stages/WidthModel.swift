@@ -40,7 +40,9 @@ public struct WidthModel: Sendable, Hashable {
 
   /// Width of an accepted `sample`; `previous` is the previously accepted point of the stroke
   /// (`nil` for the first).
-  @inlinable public func width(of sample: Sample, after previous: Point?) -> Double {
+  @inlinable @inline(__always) public func width(of sample: Sample, after previous: Point?)
+    -> Double
+  {
     switch kind {
     case .constant:
       return size

@@ -110,12 +110,21 @@ public struct IncrementalCanvas: Sendable {
 
   // Static on purpose: a method on `self` taking `&self.coverage` would make Swift copy `self`
   // for the call, and the coverage array (then shared) would be copied whole on every update.
+  //
+  // The rectangle is widened to whole steps of eight pixels (within the canvas): the coverage
+  // is the downsample of its mask at every pixel, not only inside the rectangles drawn (both
+  // start empty, and every clear of mask cells zeroes a pixel rectangle that holds them), so
+  // recomputing pixels beside the rectangle writes the values they already have, and a narrow
+  // rectangle (a thin stroke's piece is often a few pixels wide) takes one vector step a row
+  // instead of a run of single pixels.
   static func downsample(
     _ mask: CoverageMask, _ rect: PixelRect, _ w: Int, into coverage: inout [UInt8]
   ) {
     guard !rect.isEmpty else { return }
+    var wide = rect
+    wide.maxX = min(w, rect.minX + (rect.width + 7) / 8 * 8)
     coverage.withUnsafeMutableBufferPointer { buf in
-      mask.downsample(rect, into: buf.baseAddress! + rect.minY * w, stride: w)
+      mask.downsample(wide, into: buf.baseAddress! + rect.minY * w, stride: w)
     }
   }
 

@@ -32,7 +32,8 @@ public struct PolygonBuffer: Sendable {
 
   /// Appends a whole closed polygon of `count` vertices that `write` fills in place (every
   /// slot of a temporary buffer, copied in at once), then ends it as `closePolygon` does. Ends
-  /// any polygon being built first.
+  /// any polygon being built first. Meant for small polygons (a band's 4 or 18 vertices), whose
+  /// temporary buffer is on the stack; the runtime may put a large one on the heap.
   public mutating func appendPolygon(
     count: Int, _ write: (UnsafeMutableBufferPointer<Point>) -> Void
   ) {

@@ -1,5 +1,4 @@
 import SigbenchCore
-import SigbenchStrategies
 import SigbenchTestSupport
 import Testing
 
@@ -32,24 +31,14 @@ struct BandRasterTests {
     }
     var rng = SplitMix64(seed: 23)
     for _ in 0..<12 { strokes.append(StrokeGenerator.random(count: 60, rng: &rng)) }
-    let strategy = try StrategyCatalog.configure(try StrategySpec.parse(spec))
     var rasterizer = InkRasterizer()
     var bands = 0
     for stroke in strokes {
       let first = Rect(origin: stroke[0].point, size: .zero)
       let bounds = stroke.reduce(first) { $0.including($1.point) }
       let t = Transform.fit(bounds.insetBy(-8), width: 160, height: 90, margin: 4)
-      var s = strategy.makeInstance()
-      var out = StrokeOutput()
-      var outputs: [InkGeometry] = []
-      for sample in stroke {
-        s.push(sample, into: &out)
-        outputs += [out.stable, out.tentative]
-      }
-      s.finish(into: &out)
-      outputs += [out.stable, out.tentative]
       // Geometry without fill is drawn along its centreline, which has no bands.
-      for g in outputs where g.hasFill {
+      for g in try PieceFillTests.allOutputs(spec, stroke) where g.hasFill {
         var direct = CoverageMask(width: 160, height: 90, factor: 2)
         var written = CoverageMask(width: 160, height: 90, factor: 2)
         rasterizer.rasterize(g, transform: t, into: &direct)

@@ -81,9 +81,10 @@ struct PieceFillTests {
     }
   }
 
-  /// Every stable and tentative output of `strategy` over `samples`, pushed one by one.
-  static func outputs(_ id: String, _ samples: [Sample]) throws -> [InkGeometry] {
-    let strategy = try StrategyCatalog.configure(StrategySpec(id: id))
+  /// Every stable and tentative output of `spec` (e.g. `catmull-rom(alpha=0)`) over `samples`,
+  /// pushed one by one, then of its finish.
+  static func allOutputs(_ spec: String, _ samples: [Sample]) throws -> [InkGeometry] {
+    let strategy = try StrategyCatalog.configure(StrategySpec.parse(spec))
     var s = strategy.makeInstance()
     var out = StrokeOutput()
     var all: [InkGeometry] = []
@@ -93,7 +94,12 @@ struct PieceFillTests {
     }
     s.finish(into: &out)
     all += [out.stable, out.tentative]
-    return all.filter { !$0.outline.isEmpty }
+    return all
+  }
+
+  /// `allOutputs` that have outline subpaths.
+  static func outputs(_ id: String, _ samples: [Sample]) throws -> [InkGeometry] {
+    try allOutputs(id, samples).filter { !$0.outline.isEmpty }
   }
 
   @Test(

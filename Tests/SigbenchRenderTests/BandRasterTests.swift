@@ -1,5 +1,4 @@
 import SigbenchCore
-import SigbenchTestSupport
 import Testing
 
 @testable import SigbenchRender
@@ -26,17 +25,10 @@ struct BandRasterTests {
     "every push of the round-outline strategies",
     arguments: ["catmull-rom", "midpoint-quadratic", "straight", "catmull-rom(alpha=0)"])
   func bandsEqualWrittenOut(spec: String) throws {
-    var strokes: [[Sample]] = try TestDrawings.fixtureNames.flatMap {
-      try TestDrawings.fixture($0).strokes.map(\.samples)
-    }
-    var rng = SplitMix64(seed: 23)
-    for _ in 0..<12 { strokes.append(StrokeGenerator.random(count: 60, rng: &rng)) }
     var rasterizer = InkRasterizer()
     var bands = 0
-    for stroke in strokes {
-      let first = Rect(origin: stroke[0].point, size: .zero)
-      let bounds = stroke.reduce(first) { $0.including($1.point) }
-      let t = Transform.fit(bounds.insetBy(-8), width: 160, height: 90, margin: 4)
+    for stroke in try PieceFillTests.testStrokes(seed: 23) {
+      let t = PieceFillTests.fit(stroke)
       // Geometry without fill is drawn along its centreline, which has no bands.
       for g in try PieceFillTests.allOutputs(spec, stroke) where g.hasFill {
         var direct = CoverageMask(width: 160, height: 90, factor: 2)

@@ -97,6 +97,23 @@ struct PieceFillTests {
     return all
   }
 
+  /// The fixture drawings' strokes and 12 random 60-sample strokes from `seed`.
+  static func testStrokes(seed: UInt64) throws -> [[Sample]] {
+    var strokes: [[Sample]] = try TestDrawings.fixtureNames.flatMap {
+      try TestDrawings.fixture($0).strokes.map(\.samples)
+    }
+    var rng = SplitMix64(seed: seed)
+    for _ in 0..<12 { strokes.append(StrokeGenerator.random(count: 60, rng: &rng)) }
+    return strokes
+  }
+
+  /// A transform fitting `stroke` (plus 8 px around it) into a 160 × 90 canvas.
+  static func fit(_ stroke: [Sample]) -> Transform {
+    let first = Rect(origin: stroke[0].point, size: .zero)
+    let bounds = stroke.reduce(first) { $0.including($1.point) }
+    return Transform.fit(bounds.insetBy(-8), width: 160, height: 90, margin: 4)
+  }
+
   /// `allOutputs` that have outline subpaths.
   static func outputs(_ id: String, _ samples: [Sample]) throws -> [InkGeometry] {
     try allOutputs(id, samples).filter { !$0.outline.isEmpty }
@@ -106,17 +123,10 @@ struct PieceFillTests {
     "UberSignature's stroked outlines rasterize to the cells of one union pass",
     arguments: [2, 4])
   func strokedOutlinesEqualUnion(factor: Int) throws {
-    var strokes: [[Sample]] = try TestDrawings.fixtureNames.flatMap {
-      try TestDrawings.fixture($0).strokes.map(\.samples)
-    }
-    var rng = SplitMix64(seed: 19)
-    for _ in 0..<12 { strokes.append(StrokeGenerator.random(count: 60, rng: &rng)) }
     var rasterizer = InkRasterizer()
     var checked = 0
-    for stroke in strokes {
-      let first = Rect(origin: stroke[0].point, size: .zero)
-      let bounds = stroke.reduce(first) { $0.including($1.point) }
-      let t = Transform.fit(bounds.insetBy(-8), width: 160, height: 90, margin: 4)
+    for stroke in try Self.testStrokes(seed: 19) {
+      let t = Self.fit(stroke)
       for g in try Self.outputs("uber-weighted", stroke) {
         var direct = CoverageMask(width: 160, height: 90, factor: factor)
         var reference = CoverageMask(width: 160, height: 90, factor: factor)

@@ -127,17 +127,15 @@ public struct CatmullRom: SmoothingStrategy {
     case 0: return
     case 1: stages.outline.write(.dot(c), startCap: true, origin: origin, into: &ink)
     default:
-      let after = CatmullRomSegment.phantom(beyond: c.point, from: b.point)
-      let knotAfter = CatmullRomSegment.knotStep(after - c.point, alpha)
+      // The phantom ends reduce to controls a third of the way along the chord
+      // (`CatmullRomSegment.endControlBeforePhantom`, `startControlAfterPhantom`).
       if count == 2 {
-        let before = CatmullRomSegment.phantom(beyond: b.point, from: c.point)
-        tailStart = CatmullRomSegment.startControl(
-          before, b, c, knots: (CatmullRomSegment.knotStep(b.point - before, alpha), knotBC))
+        tailStart = CatmullRomSegment.startControlAfterPhantom(b, c)
       } else {
         tailStart = CatmullRomSegment.startControl(a.point, b, c, knots: (knotAB, knotBC))
       }
       stages.outline.writeCubic(
-        b, tailStart, CatmullRomSegment.endControl(b, c, after, knots: (knotBC, knotAfter)), c,
+        b, tailStart, CatmullRomSegment.endControlBeforePhantom(b, c), c,
         startCap: count == 2, origin: origin, into: &ink)
     }
   }

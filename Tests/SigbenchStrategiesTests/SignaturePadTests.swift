@@ -137,6 +137,27 @@ import Testing
     #expect(c.stepCount == 2 * Int(c.lengthEstimate.rounded(.up)) && c.stepCount == 40)
   }
 
+  @Test("the length estimate is the sum of the 10 chords between the curve's points")
+  func lengthEstimateIsChordSum() {
+    var rng = SplitMix64(seed: propertySeed())
+    let seed = rng.state
+    for _ in 0..<500 {
+      func point() -> Point { Point(x: rng.double(in: -300...300), y: rng.double(in: -300...300)) }
+      let c = SignaturePadCurve(
+        start: point(), control1: point(), control2: point(), end: point(), startRadius: 1,
+        endRadius: 1)
+      var chords = 0.0
+      for i in 1...10 {
+        chords += c.point(at: Double(i - 1) / 10).distance(to: c.point(at: Double(i) / 10))
+      }
+      #expect(abs(c.lengthEstimate - chords) <= 1e-12 * chords, "seed \(seed)")
+    }
+    let line = SignaturePadCurve(
+      start: .zero, control1: Point(x: 1, y: 0), control2: Point(x: 2, y: 0),
+      end: Point(x: 3, y: 0), startRadius: 1, endRadius: 1)
+    #expect(abs(line.lengthEstimate - 3) <= 1e-14)
+  }
+
   @Test("every stamp is capped at max-width, even when min-width is larger")
   func radiusCap() throws {
     let samples = Self.timed([(0, 0), (20, 0), (40, 5), (60, 0)], everyMs: 5)

@@ -69,6 +69,30 @@ public enum CatmullRomSegment {
     return pow(len, alpha)
   }
 
+  /// The second control of the segment a → b whose next point is the reflected phantom beyond
+  /// b (`phantom(beyond: b, from: a)`), as `endControl` computes it: the phantom chord is the
+  /// last chord reflected, so its knot interval equals the last one (d₃ = d₂ for every α),
+  /// and H2 = P₂ + ((P₁ − P₂)·d₂² − (P₂ − P₁)·d₂²) / (3d₂ · 2d₂) reduces to P₂ + (P₁ − P₂)/3,
+  /// a third of the way back along the chord, with no knot interval to compute. Equal to
+  /// `endControl` with the phantom within rounding (which also rounds the phantom and its
+  /// interval); the width two thirds of the way.
+  @inline(__always) public static func endControlBeforePhantom(
+    _ a: WeightedPoint, _ b: WeightedPoint
+  ) -> WeightedPoint {
+    let dw = b.width - a.width
+    return WeightedPoint(b.point + (a.point - b.point) / 3, width: a.width + dw * 2 / 3)
+  }
+
+  /// The first control of the segment a → b whose previous point is the reflected phantom
+  /// before a (`phantom(beyond: a, from: b)`): by the same reduction as
+  /// `endControlBeforePhantom`, H1 = P₁ + (P₂ − P₁)/3, the width a third of the way.
+  @inline(__always) public static func startControlAfterPhantom(
+    _ a: WeightedPoint, _ b: WeightedPoint
+  ) -> WeightedPoint {
+    let dw = b.width - a.width
+    return WeightedPoint(a.point + (b.point - a.point) / 3, width: a.width + dw / 3)
+  }
+
   /// The reflected phantom point beyond `end`, away from `inner` (`2·end − inner`).
   public static func phantom(beyond end: Point, from inner: Point) -> Point {
     end + (end - inner)

@@ -112,15 +112,19 @@ public struct SignaturePadCurve: Hashable, Sendable {
 
   /// Appends the centreline segment (full widths: 2 × the capped end radii) and the stamps (one
   /// `StampRun`, none when the curve has no stamps) to `ink`, everything moved by `origin` (the
-  /// curve is stroke-local).
-  public func write(maxRadius: Double, origin: Point, into ink: inout InkGeometry) {
+  /// curve is stroke-local). `steps` must be `stepCount`, measured once by the caller.
+  @inline(__always) func write(
+    maxRadius: Double, origin: Point, steps: Int, into ink: inout InkGeometry
+  ) {
     writeCenterline(maxRadius: maxRadius, origin: origin, into: &ink)
-    writeStamps(maxRadius: maxRadius, origin: origin, into: &ink)
+    if let run = stamps(maxRadius: maxRadius, origin: origin, steps: steps) { ink.append(run) }
   }
 
   /// Appends the centreline segment (full widths: 2 × the capped end radii), moved by
   /// `origin`.
-  func writeCenterline(maxRadius: Double, origin: Point, into ink: inout InkGeometry) {
+  @inline(__always) func writeCenterline(
+    maxRadius: Double, origin: Point, into ink: inout InkGeometry
+  ) {
     ink.append(
       CenterlineSegment(
         start: start + origin, control1: control1 + origin, control2: control2 + origin,
@@ -128,18 +132,13 @@ public struct SignaturePadCurve: Hashable, Sendable {
         endWidth: 2 * min(endRadius, maxRadius)))
   }
 
-  /// The curve's `stepCount` stamps as one run, moved by `origin`; `nil` when there are none.
-  /// The discs it writes out follow the stamp rule above (`StampRun` gives the expressions).
-  public func stamps(maxRadius: Double, origin: Point) -> StampRun? {
-    let n = stepCount
-    guard n > 0 else { return nil }
+  /// The curve's `steps` stamps (`stepCount`) as one run, moved by `origin`; `nil` when there
+  /// are none. The discs it writes out follow the stamp rule above (`StampRun` gives the
+  /// expressions).
+  public func stamps(maxRadius: Double, origin: Point, steps: Int) -> StampRun? {
+    guard steps > 0 else { return nil }
     return StampRun(
       start: start, control1: control1, control2: control2, end: end, origin: origin,
-      startRadius: startRadius, endRadius: endRadius, maxRadius: maxRadius, count: n)
-  }
-
-  /// Appends the curve's stamps (one run, none when there are none), moved by `origin`.
-  func writeStamps(maxRadius: Double, origin: Point, into ink: inout InkGeometry) {
-    if let run = stamps(maxRadius: maxRadius, origin: origin) { ink.append(run) }
+      startRadius: startRadius, endRadius: endRadius, maxRadius: maxRadius, count: steps)
   }
 }

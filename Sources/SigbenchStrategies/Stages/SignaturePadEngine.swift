@@ -53,6 +53,13 @@ public enum SignaturePadVariant: Sendable, Hashable {
 /// would add (`finish` run on a copy of the state), so it is empty for the shipped variant
 /// unless the throttle holds the newest sample.
 ///
+/// A held move is processed once, when it is held, without changing the window
+/// (`PendingPoint`): pen-up now would process it exactly so, which is the tentative ink, and
+/// when its timer runs the same result is applied to the window and its ink becomes stable.
+/// Only the time the move is kept with differs (the due time instead of its own), and nothing
+/// drawn by processing a point reads that point's time (a curve's speed is the one of the
+/// segment before it), so this is the same, bit for bit, as processing it again.
+///
 /// - Complexity: O(1) state (three points, the throttle, two filter values). A push does
 ///   O(1) work: the new curve, plus the tentative curves (the held sample's and, in the fixed
 ///   variant, the last segment), each one centreline segment and one `StampRun` (its stamps,
@@ -71,8 +78,10 @@ public struct SignaturePadEngine: Sendable {
 
   public let settings: SignaturePadSettings
   public let variant: SignaturePadVariant
-  /// The stroke's first sample; points and geometry are kept relative to it.
-  private var origin = Point.zero
+  /// What drawing reads: the settings, the variant and the stroke's first sample (points and
+  /// geometry are kept relative to it). Stored, not built per use, so that it is passed by
+  /// reference.
+  private var context: Context
   private var started = false
   /// The kept points and the width filter: all that processing a point reads and changes.
   private var window: Window
@@ -80,8 +89,10 @@ public struct SignaturePadEngine: Sendable {
   private var newest = TimedPoint.zero
   /// Time of the last move the throttle let through, ms.
   private var lastCall: Double?
-  /// The move the throttle holds, and when its timer is due, ms.
-  private var held: TimedPoint?
+  /// Whether the throttle holds a move; then `held` is that move processed against the
+  /// window (not yet applied), and `heldDue` when its timer is due, ms.
+  private var isHolding = false
+  private var held = PendingPoint(dropping: .zero)
   private var heldDue = 0.0
 
   /// sigbench's input-filter stage (off unless `filter=one-euro`).
@@ -92,6 +103,7 @@ public struct SignaturePadEngine: Sendable {
     self.variant = variant
     window = Window(lastWidth: settings.initialWidth)
     filter = InputFilter(settings.prefilter)
+    context = Context(settings: settings, variant: variant, origin: .zero)
   }
 
   /// Consumes one sample (see the type's documentation); a sample with a non-finite position
@@ -103,11 +115,11 @@ public struct SignaturePadEngine: Sendable {
     }
     let isDown = !started
     if isDown {
-      origin = sample.point
+      context.origin = sample.point
       started = true
     }
     let time = sample.time.flatMap { $0.isFinite ? $0 * 1000 : nil }
-    guard let local = filter.apply(sample.translated(by: -origin)) else {
+    guard let local = filter.apply(sample.translated(by: -context.origin)) else {
       writePreview(into: &output.tentative)
       return
     }
@@ -128,13 +140,25 @@ public struct SignaturePadEngine: Sendable {
   }
 
   /// What pen-up now would draw: pen-up run on a copy of the window (the only state it
-  /// changes besides the held move, which it drops). Nothing when the newest sample was
-  /// already processed (it is then the newest kept point or a dropped repeat) and the
-  /// variant draws no last segment.
-  private func writePreview(into ink: inout InkGeometry) {
-    guard started, held != nil || variant == .fixed || window.kept == 0 else { return }
-    var preview = window
-    Self.penUp(&preview, at: newest, context, into: &ink)
+  /// changes besides the held move, which it drops). With a held move (the newest sample),
+  /// that is the held move's ink, already computed, and (fixed variant) the last segment
+  /// after it. Otherwise nothing when the newest sample was already processed (it is then the
+  /// newest kept point or a dropped repeat) and the variant draws no last segment.
+  ///
+  /// `mutating` only so that `self` is passed by reference (a non-mutating method receives a
+  /// copy of the engine in release builds); it changes nothing.
+  private mutating func writePreview(into ink: inout InkGeometry) {
+    guard started else { return }
+    if isHolding {
+      held.write(context, into: &ink)
+      guard variant == .fixed else { return }
+      var after = window
+      after.apply(held, time: newest.time)
+      after.drawLastSegment(context, into: &ink)
+    } else if variant == .fixed || window.kept == 0 {
+      var preview = window
+      Self.penUp(&preview, at: newest, context, into: &ink)
+    }
   }
 
   /// Pen-up at `p`: process it, then (fixed variant) draw the last segment.
@@ -143,14 +167,8 @@ public struct SignaturePadEngine: Sendable {
   ) {
     w.process(p, x, into: &ink)
     guard x.variant == .fixed else { return }
-    switch w.kept {
-    case 2: w.drawCurve(from: w.b, to: w.c, before: w.b, after: w.c, x, into: &ink)
-    case 3: w.drawCurve(from: w.b, to: w.c, before: w.a, after: w.c, x, into: &ink)
-    default: break
-    }
+    w.drawLastSegment(x, into: &ink)
   }
-
-  private var context: Context { Context(settings: settings, variant: variant, origin: origin) }
 
   private mutating func process(_ p: TimedPoint, into ink: inout InkGeometry) {
     window.process(p, context, into: &ink)
@@ -159,24 +177,26 @@ public struct SignaturePadEngine: Sendable {
   private mutating func throttledMove(_ p: TimedPoint, into ink: inout InkGeometry) {
     let wait = settings.throttle
     guard wait > 0, let now = p.time else {
-      held = nil
+      isHolding = false
       process(p, into: &ink)
       return
     }
-    if let h = held, heldDue < now {  // the timer ran before this sample
-      held = nil
+    if isHolding, heldDue < now {  // the timer ran before this sample: process the held move
+      isHolding = false
       lastCall = heldDue
-      process(TimedPoint(point: h.point, time: heldDue), into: &ink)
+      window.apply(held, time: heldDue)
+      held.write(context, into: &ink)
     }
     if let last = lastCall {
       let remaining = wait - (now - last)
       if remaining > 0 && remaining <= wait {
-        if held == nil { heldDue = last + wait }
-        held = p
+        if !isHolding { heldDue = last + wait }
+        isHolding = true
+        window.pending(p, context, into: &held)
         return
       }
     }
-    held = nil
+    isHolding = false
     lastCall = now
     process(p, into: &ink)
   }
@@ -193,7 +213,52 @@ public struct SignaturePadEngine: Sendable {
   struct Context {
     let settings: SignaturePadSettings
     let variant: SignaturePadVariant
-    let origin: Point
+    var origin: Point
+  }
+
+  /// A point processed against the window without changing it: whether the distance filter
+  /// keeps it, and the dot or curve keeping it draws. `Window.apply` then makes the window's
+  /// changes, `write` appends the ink.
+  struct PendingPoint: Sendable {
+    enum Kind: Sendable {
+      /// Within the distance filter: nothing changes.
+      case dropped
+      /// Kept, no ink (the window is still filling).
+      case kept
+      /// Kept as the stroke's first point: its dot.
+      case dot
+      /// Kept: it completes `curve`.
+      case curve
+    }
+    var kind: Kind
+    /// The point's position, stroke-local px.
+    var point: Point
+    /// With `.curve`: the curve, its stamp count (`SignaturePadCurve.stepCount`) and the
+    /// filtered speed it was drawn with, px/ms.
+    var curve: SignaturePadCurve
+    var steps: Int
+    var velocity: Double
+
+    /// `point`, dropped (the other fields zero until set).
+    init(dropping point: Point) {
+      kind = .dropped
+      self.point = point
+      curve = SignaturePadCurve(
+        start: .zero, control1: .zero, control2: .zero, end: .zero, startRadius: 0,
+        endRadius: 0)
+      steps = 0
+      velocity = 0
+    }
+
+    /// Appends the ink: the dot, or the curve's centreline segment and stamps.
+    @inline(__always) func write(_ x: Context, into ink: inout InkGeometry) {
+      switch kind {
+      case .dropped, .kept: return
+      case .dot: ink.append(Disc(center: point + x.origin, radius: x.settings.dotRadius))
+      case .curve:
+        curve.write(maxRadius: x.settings.maxWidth, origin: x.origin, steps: steps, into: &ink)
+      }
+    }
   }
 
   /// The window of kept points and the width filter.
@@ -213,34 +278,64 @@ public struct SignaturePadEngine: Sendable {
     /// The distance filter, then the window: a dot for the first point, a curve from the
     /// third.
     mutating func process(_ p: TimedPoint, _ x: Context, into ink: inout InkGeometry) {
+      var result = PendingPoint(dropping: p.point)
+      pending(p, x, into: &result)
+      apply(result, time: p.time)
+      result.write(x, into: &ink)
+    }
+
+    /// What processing `p` would do, without doing it, into `result` (written in place: the
+    /// engine keeps a held move's there). `mutating` only so that the window is passed by
+    /// reference (called on the engine's window, a non-mutating call copied the window and the
+    /// settings first in release builds); it changes nothing.
+    @inline(__always) mutating func pending(
+      _ p: TimedPoint, _ x: Context, into result: inout PendingPoint
+    ) {
+      result.point = p.point
+      result.kind = .dropped
       if kept > 0, p.point.distance(to: c.point) <= x.settings.minDistance { return }
       switch kept {
-      case 0:
-        ink.append(Disc(center: p.point + x.origin, radius: x.settings.dotRadius))
-        c = p
-        kept = 1
-      case 1:
-        b = c
-        c = p
-        kept = 2
-      case 2:
-        drawCurve(from: b, to: c, before: b, after: p, x, into: &ink)
-        a = b
-        b = c
-        c = p
-        kept = 3
-      default:
-        drawCurve(from: b, to: c, before: a, after: p, x, into: &ink)
-        a = b
-        b = c
-        c = p
+      case 0: result.kind = .dot
+      case 1: result.kind = .kept
+      case 2: curve(from: b, to: c, before: b, after: p.point, x, into: &result)
+      default: curve(from: b, to: c, before: a, after: p.point, x, into: &result)
       }
     }
 
-    /// The curve `s` → `e` of the window (before, s, e, after): handles, widths, stamps.
-    mutating func drawCurve(
-      from s: TimedPoint, to e: TimedPoint, before: TimedPoint, after: TimedPoint,
-      _ x: Context, into ink: inout InkGeometry
+    /// Processes `pending` (computed by `pending(_:_:)` against this window), keeping its point
+    /// with `time`, ms.
+    @inline(__always) mutating func apply(_ pending: PendingPoint, time: Double?) {
+      switch pending.kind {
+      case .dropped: return
+      case .dot: kept = 1
+      case .kept: kept = 2; b = c
+      case .curve:
+        kept = 3
+        a = b
+        b = c
+        lastVelocity = pending.velocity
+        lastWidth = pending.curve.endRadius
+      }
+      c = TimedPoint(point: pending.point, time: time)
+    }
+
+    /// Fixed variant at pen-up: the last segment, drawn with the final point repeated as its
+    /// look-ahead.
+    mutating func drawLastSegment(_ x: Context, into ink: inout InkGeometry) {
+      var last = PendingPoint(dropping: c.point)
+      switch kept {
+      case 2: curve(from: b, to: c, before: b, after: c.point, x, into: &last)
+      case 3: curve(from: b, to: c, before: a, after: c.point, x, into: &last)
+      default: return
+      }
+      last.write(x, into: &ink)
+    }
+
+    /// The curve `s` → `e` of the window (before, s, e, after): handles, widths, stamp count,
+    /// into `result` (kind `.curve`).
+    func curve(
+      from s: TimedPoint, to e: TimedPoint, before: TimedPoint, after: Point, _ x: Context,
+      into result: inout PendingPoint
     ) {
       // The chord s → e, measured once for both handle pairs and the speed (each of them
       // measures it as `s.point.distance(to: e.point)`).
@@ -249,20 +344,20 @@ public struct SignaturePadEngine: Sendable {
         before.point, s.point, e.point, l1: before.point.distance(to: s.point), l2: chord
       ).leaving
       let entering = SignaturePadCurve.handles(
-        s.point, e.point, after.point, l1: chord, l2: e.point.distance(to: after.point)
+        s.point, e.point, after, l1: chord, l2: e.point.distance(to: after)
       ).entering
       let w = x.settings.velocityFilterWeight
       let v =
         w * SignaturePadEngine.velocity(from: s, to: e, distance: chord) + (1 - w) * lastVelocity
       let width = x.settings.width(velocity: v)
       let shipped = x.variant == .asShipped
-      let curve = SignaturePadCurve(
+      result.kind = .curve
+      result.curve = SignaturePadCurve(
         start: s.point, control1: shipped ? entering : leaving,
         control2: shipped ? leaving : entering, end: e.point, startRadius: lastWidth,
         endRadius: width)
-      lastVelocity = v
-      lastWidth = width
-      curve.write(maxRadius: x.settings.maxWidth, origin: x.origin, into: &ink)
+      result.steps = result.curve.stepCount
+      result.velocity = v
     }
   }
 }

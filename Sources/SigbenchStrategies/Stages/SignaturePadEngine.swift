@@ -76,8 +76,8 @@ public struct SignaturePadEngine: Sendable {
   /// Fastest speed used for widths, px/ms (keeps a vanishing Δt from overflowing the filter).
   public static let maximumVelocity = 1e12
 
-  public let settings: SignaturePadSettings
-  public let variant: SignaturePadVariant
+  public var settings: SignaturePadSettings { context.settings }
+  public var variant: SignaturePadVariant { context.variant }
   /// What drawing reads: the settings, the variant and the stroke's first sample (points and
   /// geometry are kept relative to it). Stored, not built per use, so that it is passed by
   /// reference.
@@ -99,8 +99,6 @@ public struct SignaturePadEngine: Sendable {
   private var filter: InputFilter
 
   public init(settings: SignaturePadSettings, variant: SignaturePadVariant) {
-    self.settings = settings
-    self.variant = variant
     window = Window(lastWidth: settings.initialWidth)
     filter = InputFilter(settings.prefilter)
     context = Context(settings: settings, variant: variant, origin: .zero)

@@ -88,6 +88,34 @@ import Testing
     #expect(worst < 1e-9, "seed \(seed): worst \(worst)")
   }
 
+  @Test("the phantom-end controls equal the general controls with the reflected phantom, any alpha")
+  func phantomControlsReduce() {
+    let seed = propertySeed()
+    var rng = SplitMix64(seed: seed)
+    for _ in 0..<200 {
+      let a = WeightedPoint(
+        Point(x: rng.double(in: -500...500), y: rng.double(in: -500...500)),
+        width: rng.double(in: 0.5...8))
+      let b = WeightedPoint(
+        Point(x: rng.double(in: -500...500), y: rng.double(in: -500...500)),
+        width: rng.double(in: 0.5...8))
+      for alpha in [0, 0.3, 0.5, 1] {
+        let d = CatmullRomSegment.knotStep(b.point - a.point, alpha)
+        let after = CatmullRomSegment.phantom(beyond: b.point, from: a.point)
+        let before = CatmullRomSegment.phantom(beyond: a.point, from: b.point)
+        let end = CatmullRomSegment.endControl(
+          a, b, after, knots: (d, CatmullRomSegment.knotStep(after - b.point, alpha)))
+        let start = CatmullRomSegment.startControl(
+          before, a, b, knots: (CatmullRomSegment.knotStep(a.point - before, alpha), d))
+        let closedEnd = CatmullRomSegment.endControlBeforePhantom(a, b)
+        let closedStart = CatmullRomSegment.startControlAfterPhantom(a, b)
+        #expect((closedEnd.point - end.point).length < 1e-9, "seed \(seed), alpha \(alpha)")
+        #expect((closedStart.point - start.point).length < 1e-9, "seed \(seed), alpha \(alpha)")
+        #expect(closedEnd.width == end.width && closedStart.width == start.width)
+      }
+    }
+  }
+
   @Test("the newest segment is tentative (one sample of lag) and finish bakes it unchanged")
   func lagIsTentative() {
     let samples = Fixtures.loop

@@ -5,16 +5,20 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 
-echo "== lint: swift format (strict)"
+# Each phase header gives the seconds since the script started, so a slow CI run shows where the
+# time went.
+phase() { echo "== $* (at ${SECONDS} s)"; }
+
+phase "lint: swift format (strict)"
 swift format lint --strict --recursive Package.swift Sources Tests
 
-echo "== lint: SigbenchCore imports only the standard library"
+phase "lint: SigbenchCore imports only the standard library"
 if grep -rnE '^\s*import\s+' Sources/SigbenchCore | grep -vE 'import\s+(Swift|_Concurrency)\s*$'; then
   echo "SigbenchCore must import only the standard library" >&2
   exit 1
 fi
 
-echo "== lint: module edges that must never exist"
+phase "lint: module edges that must never exist"
 edge() { # edge TARGET ALLOWED-MODULES-REGEX WHY
   if grep -rnE '^\s*import\s+' "Sources/$1" | grep -vE "import\s+($2)\s*$"; then
     echo "$1: $3" >&2
@@ -30,7 +34,7 @@ for target in SigbenchResults:SigbenchCore SigbenchReport:SigbenchCore,SigbenchR
   grep -qF "$want" Package.swift || { echo "Package.swift: $name must depend on $deps only" >&2; exit 1; }
 done
 
-echo "== lint: source files stay small (over 500 lines needs a 'Long file:' reason in its header)"
+phase "lint: source files stay small (over 500 lines needs a 'Long file:' reason in its header)"
 status=0
 while IFS= read -r f; do
   n=$(wc -l <"$f")
@@ -41,23 +45,23 @@ while IFS= read -r f; do
 done < <(find Sources Tests -name '*.swift')
 [[ $status -eq 0 ]] || exit 1
 
-echo "== fixtures: Corpus/fixtures matches its generator"
+phase "fixtures: Corpus/fixtures matches its generator"
 swift build --product sigbench 2>&1 | grep -E 'error|warning: ' || true
 .build/debug/sigbench fixtures --check
 .build/debug/sigbench synth --check
 
-echo "== report in a real browser (headless chromium)"
+phase "report in a real browser (headless chromium)"
 scripts/check-report.sh .build/debug/sigbench
 
-echo "== capture page in a real browser"
+phase "capture page in a real browser"
 scripts/check-capture.sh .build/debug/sigbench
 
-echo "== fuzz smoke: every reader 5 s under libFuzzer and the address sanitizer"
+phase "fuzz smoke: every reader 5 s under libFuzzer and the address sanitizer"
 scripts/fuzz.sh all 5
 
-echo "== kill test: run, baseline save and gate killed at random moments (2 of each)"
+phase "kill test: run, baseline save and gate killed at random moments (2 of each)"
 python3 scripts/kill-test.py --binary .build/debug/sigbench --rounds 2 --quick
 
-echo "== tests"
+phase "tests"
 export SIGBENCH_RECORD=never
 exec swift test 2>&1

@@ -15,6 +15,13 @@ public enum BenchSection {
     h += "a bracket around consecutive points by their number. Steady state excludes each "
     h += "stroke's first points; \(escapeHTML(b.timer.clock)); "
     h += "\(escapeHTML(r.machine.buildConfiguration)) build.</p>\n"
+    if let f = b.floor {
+      h += "<p id=\"floor\">Floor: a null smoother (no work) through the same driver costs "
+      h += "\(escapeHTML(formatNanoseconds(f.singleP50Ns))) a point at p50 single (p99 "
+      h += "\(escapeHTML(formatNanoseconds(f.singleP99Ns)))), "
+      h += "\(escapeHTML(formatNanoseconds(f.batchedP50Ns))) batched; every <code>smooth</code> "
+      h += "figure includes it.</p>\n"
+    }
     if let t = b.timingSample, !t.isComplete {
       h += "<p class=\"note\" id=\"timing-sample\"><strong>Sampled:</strong> "
       h += "\(escapeHTML(t.rule)). The <em>points</em> column counts the points timed.</p>\n"

@@ -22,7 +22,7 @@ struct MeasurementTests {
   func figures() throws {
     let workload = BenchWorkload(strokes: [SampleFactory.line(40), SampleFactory.line(5)])
     let strategy = try StraightFactory.make()
-    let (figures, raw) = try PointBenchmark(options: Self.quickOptions(), timer: Self.timer)
+    let (figures, raw, floor) = try PointBenchmark(options: Self.quickOptions(), timer: Self.timer)
       .measure([strategy], workload: workload, referenceID: "straight")
     #expect(figures.map(\.lane) == [.smooth, .smoothRaster])
     #expect(raw.isEmpty)
@@ -43,6 +43,26 @@ struct MeasurementTests {
       #expect(f.gateMetrics[.batchP50Ratio] == 1)
       #expect(f.build == BuildConfiguration.current)
     }
+    // The floor: the null smoother in the smooth lane, kept apart from the strategies' rows.
+    let nothing = try #require(floor)
+    #expect(nothing.singleP50Ns > 0 && nothing.singleP99Ns >= nothing.singleP50Ns)
+    #expect(nothing.batchedP50Ns > 0)
+    // Straight does real work in the same brackets (in a debug build many times the floor's).
+    let straightSteady = try #require(figures[0].steady)
+    #expect(nothing.singleP50Ns < straightSteady.p50)
+  }
+
+  @Test("no floor without the smooth lane")
+  func floorOnlyWithSmoothLane() throws {
+    var o = Self.quickOptions()
+    o.lanes = [.smoothRaster]
+    o.syntheticLengths = []
+    let (figures, _, floor) = try PointBenchmark(options: o, timer: Self.timer)
+      .measure(
+        [try StraightFactory.make()], workload: BenchWorkload(strokes: [SampleFactory.line(40)]),
+        referenceID: "straight")
+    #expect(figures.map(\.lane) == [.smoothRaster])
+    #expect(floor == nil)
   }
 
   @Test("raw series feed the CSV: one row per timed figure")
@@ -52,7 +72,7 @@ struct MeasurementTests {
     o.syntheticLengths = []
     o.lanes = [.smooth]
     let workload = BenchWorkload(strokes: [SampleFactory.line(20)])
-    let (_, raw) = try PointBenchmark(options: o, timer: Self.timer)
+    let (_, raw, _) = try PointBenchmark(options: o, timer: Self.timer)
       .measure([try StraightFactory.make()], workload: workload, referenceID: "straight")
     let lines = RawSamplesCSV.render(raw).split(separator: "\n")
     #expect(lines.first == Substring(RawSamplesCSV.header))
@@ -80,16 +100,16 @@ struct MeasurementTests {
     let thick = try StrategyCatalog.configure(
       StrategySpec(id: "straight", options: [.init(name: "size", value: "3")]))
     let workload = BenchWorkload(strokes: [SampleFactory.line(20)])
-    let (figures, _) = try PointBenchmark(options: o, timer: Self.timer)
+    let (figures, _, _) = try PointBenchmark(options: o, timer: Self.timer)
       .measure([thick], workload: workload, referenceID: "straight")
     #expect(figures[0].injectedSpins == 7)  // matched by id
     o.injection = Injection(strategy: "catmull-rom", spins: 7)
-    let (untouched, _) = try PointBenchmark(options: o, timer: Self.timer)
+    let (untouched, _, _) = try PointBenchmark(options: o, timer: Self.timer)
       .measure([thick], workload: workload, referenceID: "straight")
     #expect(untouched[0].injectedSpins == 0)
     // time=P: a timed wait per batch-size window, set up and measured in the lane, recorded.
     o.injection = Injection(strategy: "straight", timePercent: 50)
-    let (timed, _) = try PointBenchmark(options: o, timer: Self.timer)
+    let (timed, _, _) = try PointBenchmark(options: o, timer: Self.timer)
       .measure(
         [thick], workload: BenchWorkload(strokes: [SampleFactory.line(400)]),
         referenceID: "straight")

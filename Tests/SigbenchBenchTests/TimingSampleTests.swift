@@ -89,7 +89,7 @@ struct TimingSampleTests {
     o.timedPointBudget = 200
     let record = workload.timingRecord(budget: 200)
     #expect(!record.isComplete && record.pointsTimed <= 200)
-    let (figures, _) = try PointBenchmark(options: o, timer: MeasurementTests.timer)
+    let (figures, _, _) = try PointBenchmark(options: o, timer: MeasurementTests.timer)
       .measure([try StraightFactory.make()], workload: workload, referenceID: "straight")
     for f in figures {
       #expect(f.all?.count == record.pointsTimed)
@@ -97,7 +97,7 @@ struct TimingSampleTests {
     }
     // Without a budget (files from before it): every point, as before.
     o.timedPointBudget = nil
-    let (every, _) = try PointBenchmark(options: o, timer: MeasurementTests.timer)
+    let (every, _, _) = try PointBenchmark(options: o, timer: MeasurementTests.timer)
       .measure([try StraightFactory.make()], workload: workload, referenceID: "straight")
     #expect(every.allSatisfy { $0.all?.count == workload.pointCount })
   }

@@ -49,6 +49,10 @@ struct RunPipelineTests {
     let summary = try String(
       contentsOf: outcome.folder.appendingPathComponent("summary.md"), encoding: .utf8)
     #expect(summary.contains("## Ink quality"))
+    // The floor (the null smoother through the same driver) is stated beside the timer.
+    #expect(r.bench.floor != nil)
+    #expect(summary.contains("- Floor (a null smoother, no work"))
+    #expect(index.contains("<p id=\"floor\">Floor: a null smoother"))
     for name in [
       "result.json", "bench.json", "summary.md", "samples.csv", "index.html", "metrics.html",
     ] {

@@ -39,7 +39,7 @@ public struct PointBenchmark: Sendable {
   public func measure(
     _ strategies: [ConfiguredStrategy], workload: BenchWorkload, referenceID: String,
     progress: (String) -> Void = { _ in }
-  ) throws(BenchError) -> (figures: [LaneFigures], raw: [RawSeries]) {
+  ) throws(BenchError) -> (figures: [LaneFigures], raw: [RawSeries], floor: HarnessFloor?) {
     try options.validate()
     guard workload.pointCount > 0 else { throw .emptyWorkload }
     // Above the budget, a fixed stride of whole strokes (`TimingSample`): the timing phase
@@ -55,7 +55,7 @@ public struct PointBenchmark: Sendable {
   public func measure(
     _ strategies: [ConfiguredStrategy], sampled workload: BenchWorkload, sample: TimingSample,
     referenceID: String, progress: (String) -> Void = { _ in }
-  ) throws(BenchError) -> (figures: [LaneFigures], raw: [RawSeries]) {
+  ) throws(BenchError) -> (figures: [LaneFigures], raw: [RawSeries], floor: HarnessFloor?) {
     try options.validate()
     guard workload.pointCount > 0 else { throw .emptyWorkload }
     var states: [LaneState] = []
@@ -72,13 +72,33 @@ public struct PointBenchmark: Sendable {
             picture: picture))
       }
     }
+    // The floor: the null smoother in the smooth lane, timed in the same rounds, last in each
+    // (so the strategies' passes follow one another as they did before it was measured).
+    var floor =
+      options.lanes.contains(.smooth)
+      ? prepare(
+        NullSmoother.configured, .smooth, workload,
+        warmupPoints: sample.isComplete ? Self.warmupPoints : Self.sampledWarmupPoints)
+      : nil
     for rep in 0..<options.repetitions {
       progress("timed pass \(rep + 1)/\(options.repetitions) over \(states.count) strategy × lane")
       for i in states.indices { states[i].timedRound(options) }
+      floor?.timedRound(options)
     }
     let figures = states.map { figure($0, workload) }
     let raw = options.keepRaw ? states.map(\.series) : []
-    return (RatioTable.fill(figures, referenceID: referenceID), raw)
+    return (
+      RatioTable.fill(figures, referenceID: referenceID), raw, floor.flatMap(Self.floorFigures)
+    )
+  }
+
+  /// The floor's figures from its timed rounds; `nil` when a pass timed no steady point or
+  /// no full batch.
+  static func floorFigures(_ st: LaneState) -> HarnessFloor? {
+    guard let steady = st.values.summaries().steady, let batched = LatencySummary(st.batched)
+    else { return nil }
+    return HarnessFloor(
+      singleP50Ns: steady.p50, singleP99Ns: steady.p99, batchedP50Ns: batched.p50)
   }
 
   /// One strategy × lane in progress: its driver and what its timed passes collected.

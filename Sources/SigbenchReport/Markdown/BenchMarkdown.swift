@@ -98,6 +98,12 @@ public enum BenchMarkdown {
     o += "### Calibration and machine\n\n"
     o += "- Timer: \(r.timer.clock); read overhead \(F.ns(r.timer.overheadNs)) (p99 "
     o += "\(F.ns(r.timer.overheadP99Ns))), smallest step \(F.ns(r.timer.smallestStepNs)).\n"
+    if let f = r.floor {
+      o += "- Floor (a null smoother, no work, through the same driver in the `smooth` lane"
+      o += r.processes > 1 ? ", median over processes" : ""
+      o += "): steady single p50 \(F.ns(f.singleP50Ns)) (p99 \(F.ns(f.singleP99Ns))), batched "
+      o += "p50 \(F.ns(f.batchedP50Ns)); every `smooth` figure includes it.\n"
+    }
     let m = r.machine
     o += "- Machine: \(m.cpuModel), \(m.cores) cores, \(m.os), \(m.toolchain), "
     o += "\(m.buildConfiguration) build.\n"

@@ -31,6 +31,9 @@ public struct BenchReport: Codable, Hashable, Sendable {
   public var perProcess: [ProcessValues]?
   /// With several processes: the timer calibration of every process (`timer` is the first's).
   public var processTimers: [TimerCalibration]?
+  /// The null smoother's figures (`HarnessFloor`): the one process's, or with several processes
+  /// the median over processes of each; `nil` without the `smooth` lane and in older files.
+  public var floor: HarnessFloor?
   /// Rows written to `samples.csv` and rows left out to keep it bounded.
   public var rawSamples: RawSampleCount?
   /// Which points were timed and by what rule (`TimingSample`); `nil` in files from before

@@ -12,6 +12,9 @@ public struct TimerCalibration: Codable, Hashable, Sendable {
   public var overheadNs: Double
   /// 99th percentile of the empty bracket, ns.
   public var overheadP99Ns: Double
+  /// What the null smoother costs through the benchmark's driver in this process (`smooth`
+  /// lane only; `nil` when that lane was not timed, and in results written before it existed).
+  public var floor: HarnessFloor?
 
   public init(
     clock: String, resolutionNs: Double, smallestStepNs: Double, overheadNs: Double,

@@ -48,8 +48,9 @@ public struct BenchPipeline: Sendable {
     var raw: [RawSeries] = []
     var timers: [TimerCalibration] = []
     if processes <= 1 {
-      let timer = TimerCalibration.measure()
+      var timer = TimerCalibration.measure()
       let measured = try session.measure(options, timer: timer, progress: progress)
+      timer.floor = measured.floor
       perProcess = [measured.figures]
       raw = measured.raw.map { $0.thinned(maxRows: RawSeries.maxRowsPerSeries) }
       timers = [timer]
@@ -102,6 +103,7 @@ public struct BenchPipeline: Sendable {
       report.perProcess = AcrossProcesses.values(perProcess)
       report.processTimers = timers
     }
+    report.floor = AcrossProcesses.floor(timers)
     report.rawSamples = RawSampleCount(raw)
     report.timingSample = session.timingRecord(budget: options.timedPointBudget)
     return (report, raw)

@@ -84,7 +84,7 @@ public struct BenchSession: Sendable {
   /// Measures in this process; a measurement that fails is `.invalidBenchmark`.
   public func measure(
     _ options: BenchOptions, timer: TimerCalibration, progress: ProgressHandler
-  ) throws(PipelineError) -> (figures: [LaneFigures], raw: [RawSeries]) {
+  ) throws(PipelineError) -> (figures: [LaneFigures], raw: [RawSeries], floor: HarnessFloor?) {
     do {
       let bench = PointBenchmark(options: options, timer: timer)
       let note: (String) -> Void = { progress(.note("timing \($0)")) }

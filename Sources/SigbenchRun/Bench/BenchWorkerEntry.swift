@@ -11,8 +11,9 @@ public enum BenchWorkerEntry {
   public static func timing(
     _ session: BenchSession, options: BenchOptions, to file: String, progress: ProgressHandler
   ) throws {
-    let timer = TimerCalibration.measure()
+    var timer = TimerCalibration.measure()
     let measured = try session.measure(options, timer: timer, progress: progress)
+    timer.floor = measured.floor
     var output = WorkerOutput(
       machine: MachineFingerprint.current(), timer: timer, figures: measured.figures,
       injection: options.injection, counterPlan: nil, underValgrind: nil, warnings: [])

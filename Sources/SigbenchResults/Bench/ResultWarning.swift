@@ -28,6 +28,8 @@ public struct ResultWarning: Codable, Hashable, Sendable {
     case oneSided = "one-sided"
     /// Over the ink budget, reported only (`--budget-report-only`).
     case budgetReportOnly = "budget-report-only"
+    /// The processes of one run ran at different speeds (their floors differ): the machine.
+    case unevenProcesses = "uneven-processes"
     /// Anything else (also legacy sentences that match no kind).
     case other
 

@@ -104,6 +104,7 @@ public struct BenchPipeline: Sendable {
       report.processTimers = timers
     }
     report.floor = AcrossProcesses.floor(timers)
+    if let uneven = BenchWarnings.unevenProcesses(timers) { report.warnings.append(uneven) }
     report.rawSamples = RawSampleCount(raw)
     report.timingSample = session.timingRecord(budget: options.timedPointBudget)
     return (report, raw)

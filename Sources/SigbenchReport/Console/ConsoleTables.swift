@@ -36,12 +36,21 @@ public enum ConsoleTables {
       }
       lines.append(line + " (\(f.build))")
     }
+    if let f = r.floor {
+      lines.append(
+        "  \("floor (null smoother) [smooth]".padding(toLength: 34, withPad: " ", startingAt: 0)) "
+          + "batched p50 \(formatNanoseconds(f.batchedP50Ns))/pt, single p50 "
+          + "\(formatNanoseconds(f.singleP50Ns)) p99 \(formatNanoseconds(f.singleP99Ns))")
+    }
     return lines
   }
 
-  /// Warnings of a bench worth a line on stderr (counters, debug build, the test-only knob).
+  /// Warnings of a bench worth a line on stderr (counters, debug build, the test-only knob,
+  /// processes at different speeds).
   public static func benchWarnings(_ r: BenchReport) -> [String] {
-    let shown: Set<ResultWarning.Kind> = [.countersUnavailable, .debugBuild, .injection]
+    let shown: Set<ResultWarning.Kind> = [
+      .countersUnavailable, .debugBuild, .injection, .unevenProcesses,
+    ]
     return r.warnings.filter { shown.contains($0.kind) }.map { "warning: \($0.text)" }
   }
 

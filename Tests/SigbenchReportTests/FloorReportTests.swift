@@ -1,0 +1,46 @@
+import SigbenchReport
+import SigbenchResults
+import Testing
+
+@Suite("benchmark floor in the reports")
+struct FloorReportTests {
+  static func withFloor() -> BenchReport {
+    var b = IndexPageTests.bench()
+    b.floor = HarnessFloor(singleP50Ns: 41, singleP99Ns: 55.5, batchedP50Ns: 9.25)
+    return b
+  }
+
+  @Test("summary.md, the sheet and the console state the floor beside the timer")
+  func stated() {
+    let b = Self.withFloor()
+    let md = BenchMarkdown.render(b)
+    #expect(
+      md.contains(
+        "- Floor (a null smoother, no work, through the same driver in the `smooth` lane): "
+          + "steady single p50 41.0 ns (p99 55.5 ns), batched p50 9.25 ns"),
+      "\(md)")
+    let html = BenchSection.render(IndexPageTests.fixture(), b)
+    #expect(html.contains("<p id=\"floor\">Floor: a null smoother (no work)"))
+    #expect(html.contains("41 ns a point at p50 single (p99 56 ns), 9 ns batched"), "\(html)")
+    let console = ConsoleTables.benchSummary(b)
+    #expect(console.last?.hasPrefix("  floor (null smoother) [smooth]") == true, "\(console)")
+    #expect(
+      console.last?.contains("batched p50 9 ns/pt, single p50 41 ns p99 56 ns") == true,
+      "\(console)")
+  }
+
+  @Test("no floor, no floor line (older results, or no smooth lane)")
+  func absent() {
+    let b = IndexPageTests.bench()
+    #expect(!BenchMarkdown.render(b).contains("- Floor"))
+    #expect(!BenchSection.render(IndexPageTests.fixture(), b).contains("id=\"floor\""))
+    #expect(!ConsoleTables.benchSummary(b).contains { $0.contains("floor") })
+  }
+
+  @Test("processes at different speeds are warned about on the console")
+  func unevenOnConsole() {
+    var b = IndexPageTests.bench()
+    b.warnings.append(ResultWarning(.unevenProcesses, text: "processes ran at different speeds"))
+    #expect(ConsoleTables.benchWarnings(b) == ["warning: processes ran at different speeds"])
+  }
+}

@@ -37,6 +37,39 @@ struct FloorReportTests {
     #expect(!ConsoleTables.benchSummary(b).contains { $0.contains("floor") })
   }
 
+  @Test("processes at two speeds: summary.md gives each group's median and their ratio")
+  func bySpeed() {
+    var b = IndexPageTests.bench()
+    b.processes = 4
+    b.headline = .medianOverProcesses
+    b.processTimers = [40.0, 58, 41, 55].map { single in
+      var t = b.timer
+      t.floor = HarnessFloor(singleP50Ns: single, singleP99Ns: single + 10, batchedP50Ns: 9)
+      return t
+    }
+    b.perProcess = [
+      ProcessValues(
+        strategy: "straight", lane: .smooth, figure: "steady.p50", values: [60, 90, 62, 88]),
+      ProcessValues(
+        strategy: "straight", lane: .smooth, figure: "batched.p50", values: [28, 50, 27, 48]),
+      // Not measured in every process: left out rather than matched to the wrong process.
+      ProcessValues(strategy: "straight", lane: .smooth, figure: "steady.p99", values: [70, 99]),
+    ]
+    let md = BenchMarkdown.render(b)
+    #expect(md.contains("### By process speed"))
+    #expect(
+      md.contains(
+        "over the 2 processes whose floor is within 1.25× of the fastest's, and over the other 2."))
+    #expect(md.contains("| straight | smooth | steady.p50 | 61.0 ns | 89.0 ns | 1.459 |"), "\(md)")
+    #expect(md.contains("| straight | smooth | batched.p50 | 27.5 ns | 49.0 ns | 1.782 |"), "\(md)")
+    #expect(!md.contains("| straight | smooth | steady.p99 |"))
+    // Processes at one speed: no such table.
+    b.processTimers = b.processTimers?.map {
+      var t = $0; t.floor?.singleP50Ns = 40; return t
+    }
+    #expect(!BenchMarkdown.render(b).contains("By process speed"))
+  }
+
   @Test("processes at different speeds are warned about on the console")
   func unevenOnConsole() {
     var b = IndexPageTests.bench()

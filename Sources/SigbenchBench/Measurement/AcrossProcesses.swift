@@ -106,10 +106,5 @@ public enum AcrossProcesses {
   }
 
   /// The median (mean of the two middle values for an even count); `nil` when empty.
-  static func median(_ v: [Double]) -> Double? {
-    guard !v.isEmpty else { return nil }
-    let s = v.sorted()
-    let n = s.count
-    return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2
-  }
+  static func median(_ v: [Double]) -> Double? { Percentiles.median(v) }
 }

@@ -56,28 +56,23 @@ public enum BenchWarnings {
     return w
   }
 
-  /// Above this ratio of the slowest process's floor to the fastest's, the processes of a run
-  /// ran at different speeds. The floor does no work, so its spread is the machine's alone; on
-  /// the 2-core Intel Xeon VM a process keeps one of two speeds for its life (floors 39–42 ns
-  /// and 48–67 ns in the same runs), and every strategy's figures follow its process's speed.
-  public static let unevenFloorRatio = 1.25
-
-  /// The warning that the processes ran at different speeds (`unevenFloorRatio`), from each
-  /// process's floor (`TimerCalibration.floor`, steady single p50); `nil` when they did not or
-  /// fewer than two processes measured a floor.
+  /// The warning that the processes ran at different speeds (`HarnessFloor.speedGroups`),
+  /// from each process's floor (`TimerCalibration.floor`, steady single p50); `nil` when they
+  /// did not or fewer than two processes measured a floor.
   public static func unevenProcesses(_ timers: [TimerCalibration]) -> ResultWarning? {
-    let floors = timers.compactMap { $0.floor?.singleP50Ns }.sorted()
-    guard floors.count >= 2, let lo = floors.first, let hi = floors.last, lo > 0,
-      hi / lo > unevenFloorRatio
+    let floor = { (i: Int) in timers[i].floor?.singleP50Ns ?? .nan }
+    guard let groups = HarnessFloor.speedGroups(timers),
+      let lo = groups.fast.map(floor).min(), let top = groups.fast.map(floor).max(),
+      let hi = groups.others.map(floor).max()
     else { return nil }
-    let fast = floors.filter { $0 <= lo * unevenFloorRatio }.count
     func ns(_ v: Double) -> String { "\((v * 10).rounded() / 10) ns" }
     return ResultWarning(
       .unevenProcesses,
       text: "processes ran at different speeds: the null smoother's floor (steady single p50) "
-        + "was \(ns(lo))–\(ns(lo * unevenFloorRatio)) in \(fast) of \(floors.count) processes "
-        + "and up to \(ns(hi)) in the others (×\((hi / lo * 100).rounded() / 100)). The machine, "
-        + "not the code: a median over processes moves with the mix; compare ratios to the "
-        + "reference, or figures of one run")
+        + "was \(ns(lo))–\(ns(top)) in \(groups.fast.count) of "
+        + "\(groups.fast.count + groups.others.count) processes and up to \(ns(hi)) in the others "
+        + "(×\((hi / lo * 100).rounded() / 100)). The machine, not the code: a median over "
+        + "processes moves with the mix; compare ratios to the reference, figures of one run, or "
+        + "the table by process speed")
   }
 }

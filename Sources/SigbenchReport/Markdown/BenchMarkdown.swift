@@ -48,6 +48,7 @@ public enum BenchMarkdown {
     o += "\n★ = the precise per-point figure for that row's strategy and lane. ⚠ = "
     o += "some percentiles rest on fewer than 10 observations beyond them (see warnings).\n\n"
     o += acrossProcesses(r)
+    o += bySpeed(r)
     o += "### Throughput, budget and warm-up\n\n"
     o +=
       "| strategy | lane | points/s | p99 / 4.17 ms | would drop a sample | warm-up pass medians | settled |\n"

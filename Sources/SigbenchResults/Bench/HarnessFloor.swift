@@ -15,4 +15,23 @@ public struct HarnessFloor: Codable, Hashable, Sendable {
     self.batchedP50Ns = batchedP50Ns
   }
 
+  /// Above this ratio of the slowest process's floor to the fastest's, the processes of a run
+  /// ran at different speeds. The floor does no work, so its spread is the machine's alone; on
+  /// the 2-core Intel Xeon VM a process keeps one of two speeds for its life (floors 39–42 ns
+  /// and 48–67 ns in the same runs), and every strategy's figures follow its process's speed.
+  public static let unevenRatio = 1.25
+
+  /// The processes of a run split by speed: `fast` the indices of those whose floor (steady
+  /// single p50) is within `unevenRatio` of the fastest's, `others` the rest, both in process
+  /// order; `nil` when the slowest is within the ratio too or fewer than two measured a floor.
+  public static func speedGroups(_ timers: [TimerCalibration]) -> (fast: [Int], others: [Int])? {
+    let floors = timers.enumerated().compactMap { i, t in t.floor.map { (i, $0.singleP50Ns) } }
+    guard floors.count >= 2, let lo = floors.map(\.1).min(), let hi = floors.map(\.1).max(),
+      lo > 0, hi / lo > unevenRatio
+    else { return nil }
+    return (
+      floors.filter { $0.1 <= lo * unevenRatio }.map(\.0),
+      floors.filter { $0.1 > lo * unevenRatio }.map(\.0)
+    )
+  }
 }

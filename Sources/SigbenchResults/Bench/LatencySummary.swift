@@ -4,6 +4,15 @@
 /// the value at rank ⌈p/100 · n⌉ (1-based), so p50 of [1, 2, 3, 4] is 2 and p100 is the max.
 /// Every reported figure is an observed value, never an interpolation.
 public enum Percentiles {
+  /// The median of `values` (any order): the middle value, or the mean of the two middle
+  /// values for an even count; `nil` when empty.
+  public static func median(_ values: [Double]) -> Double? {
+    guard !values.isEmpty else { return nil }
+    let s = values.sorted()
+    let n = s.count
+    return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2
+  }
+
   /// The nearest-rank `p`-th percentile (0 < p ≤ 100) of an ascending `sorted` sample.
   public static func nearestRank(_ sorted: [Double], _ p: Double) -> Double? {
     guard !sorted.isEmpty, p > 0, p <= 100 else { return nil }

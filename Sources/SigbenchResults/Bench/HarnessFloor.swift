@@ -18,7 +18,8 @@ public struct HarnessFloor: Codable, Hashable, Sendable {
   /// Above this ratio of the slowest process's floor to the fastest's, the processes of a run
   /// ran at different speeds. The floor does no work, so its spread is the machine's alone; on
   /// the 2-core Intel Xeon VM a process keeps one of two speeds for its life (floors about
-  /// 39–47 ns and 48–67 ns in the same runs), and every strategy's figures follow its process's speed.
+  /// 39–47 ns and 48–67 ns in the same runs), and every strategy's figures follow its
+  /// process's speed.
   public static let unevenRatio = 1.25
 
   /// The processes of a run split by speed: `fast` the indices of those whose floor (steady

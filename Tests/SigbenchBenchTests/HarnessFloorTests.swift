@@ -17,12 +17,12 @@ struct HarnessFloorTests {
   @Test("the report's floor is the median over processes of each figure")
   func medianOverProcesses() throws {
     let timers = [60.0, 40, 50].map { Self.timer(floor: $0) } + [Self.timer(floor: nil)]
-    let floor = try #require(AcrossProcesses.floor(timers))
+    let floor = try #require(HarnessFloor.median(timers))
     #expect(floor == HarnessFloor(singleP50Ns: 50, singleP99Ns: 65, batchedP50Ns: 12.5))
     // Even count: the mean of the two middle values.
-    let even = try #require(AcrossProcesses.floor([40.0, 50].map { Self.timer(floor: $0) }))
+    let even = try #require(HarnessFloor.median([40.0, 50].map { Self.timer(floor: $0) }))
     #expect(even.singleP50Ns == 45)
-    #expect(AcrossProcesses.floor([Self.timer(floor: nil)]) == nil)
+    #expect(HarnessFloor.median([Self.timer(floor: nil)]) == nil)
   }
 
   @Test("processes at two speeds are named; processes at one speed are not")

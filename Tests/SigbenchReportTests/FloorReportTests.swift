@@ -6,7 +6,7 @@ import Testing
 struct FloorReportTests {
   static func withFloor() -> BenchReport {
     var b = IndexPageTests.bench()
-    b.floor = HarnessFloor(singleP50Ns: 41, singleP99Ns: 55.5, batchedP50Ns: 9.25)
+    b.timer.floor = HarnessFloor(singleP50Ns: 41, singleP99Ns: 55.5, batchedP50Ns: 9.25)
     return b
   }
 

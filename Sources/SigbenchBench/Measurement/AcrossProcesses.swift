@@ -95,16 +95,6 @@ public enum AcrossProcesses {
     return out
   }
 
-  /// The median over processes of each floor figure; `nil` when no process measured one.
-  public static func floor(_ timers: [TimerCalibration]) -> HarnessFloor? {
-    let floors = timers.compactMap(\.floor)
-    guard let single = median(floors.map(\.singleP50Ns)),
-      let tail = median(floors.map(\.singleP99Ns)),
-      let batched = median(floors.map(\.batchedP50Ns))
-    else { return nil }
-    return HarnessFloor(singleP50Ns: single, singleP99Ns: tail, batchedP50Ns: batched)
-  }
-
   /// The median (mean of the two middle values for an even count); `nil` when empty.
   static func median(_ v: [Double]) -> Double? { Percentiles.median(v) }
 }

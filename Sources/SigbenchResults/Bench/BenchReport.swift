@@ -32,8 +32,9 @@ public struct BenchReport: Codable, Hashable, Sendable {
   /// With several processes: the timer calibration of every process (`timer` is the first's).
   public var processTimers: [TimerCalibration]?
   /// The null smoother's figures (`HarnessFloor`): the one process's, or with several processes
-  /// the median over processes of each; `nil` without the `smooth` lane and in older files.
-  public var floor: HarnessFloor?
+  /// the median over processes of each (read from the timer records, not stored twice); `nil`
+  /// without the `smooth` lane and in older files.
+  public var floor: HarnessFloor? { HarnessFloor.median(processTimers ?? [timer]) }
   /// Rows written to `samples.csv` and rows left out to keep it bounded.
   public var rawSamples: RawSampleCount?
   /// Which points were timed and by what rule (`TimingSample`); `nil` in files from before

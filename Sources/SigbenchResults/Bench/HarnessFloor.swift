@@ -15,6 +15,17 @@ public struct HarnessFloor: Codable, Hashable, Sendable {
     self.batchedP50Ns = batchedP50Ns
   }
 
+  /// The median over processes of each figure of the processes' floors; `nil` when none
+  /// measured one.
+  public static func median(_ timers: [TimerCalibration]) -> HarnessFloor? {
+    let floors = timers.compactMap(\.floor)
+    guard let single = Percentiles.median(floors.map(\.singleP50Ns)),
+      let tail = Percentiles.median(floors.map(\.singleP99Ns)),
+      let batched = Percentiles.median(floors.map(\.batchedP50Ns))
+    else { return nil }
+    return HarnessFloor(singleP50Ns: single, singleP99Ns: tail, batchedP50Ns: batched)
+  }
+
   /// Above this ratio of the slowest process's floor to the fastest's, the processes of a run
   /// ran at different speeds. The floor does no work, so its spread is the machine's alone; on
   /// the 2-core Intel Xeon VM a process keeps one of two speeds for its life (floors about

@@ -103,7 +103,6 @@ public struct BenchPipeline: Sendable {
       report.perProcess = AcrossProcesses.values(perProcess)
       report.processTimers = timers
     }
-    report.floor = AcrossProcesses.floor(timers)
     if let uneven = BenchWarnings.unevenProcesses(timers) { report.warnings.append(uneven) }
     report.rawSamples = RawSampleCount(raw)
     report.timingSample = session.timingRecord(budget: options.timedPointBudget)

@@ -60,7 +60,9 @@ public enum BenchSection {
       h += "<td class=\"num\">\(batched)\(f.preferred == "batched" ? " ★" : "")</td>"
       h +=
         "<td class=\"num\">\(f.ratioToReference["p50"].map { format($0, digits: 2) + "×" } ?? "–")</td>"
-      h += "<td class=\"num\">\(f.finish.map { formatNanoseconds($0.p50) } ?? "–")</td>"
+      // With the finish per stroke point when measured (what a batch-mode strategy defers).
+      let perPoint = f.finishPerPoint.map { " (\(formatNanoseconds($0.p50)) / point)" } ?? ""
+      h += "<td class=\"num\">\(f.finish.map { formatNanoseconds($0.p50) } ?? "–")\(perPoint)</td>"
       if let c = counters(b, f.strategy, f.lane) {
         if let reason = c.unavailableReason {
           h += "<td colspan=\"2\" title=\"\(escapeHTML(reason))\">unavailable</td>"

@@ -31,6 +31,12 @@ struct MeasurementTests {
       #expect(f.start?.count == 8 + 5)  // first 8 of the long stroke, all 5 of the short one
       #expect(f.steady?.count == 32)
       #expect(f.finish?.count == 2)
+      // Each stroke's finish over its own sample count (40 and 5).
+      let fin = try #require(f.finish)
+      let perPoint = try #require(f.finishPerPoint)
+      #expect(perPoint.count == 2)
+      let divided = [fin.p50, fin.max].flatMap { [$0 / 40, $0 / 5] }
+      #expect(divided.contains(perPoint.p50) && divided.contains(perPoint.max), "\(perPoint)")
       #expect(f.batched?.count == 2)  // 40 / 16 = 2 full batches; the 5-point stroke has none
       #expect(f.deciles.count == 10 && f.deciles.allSatisfy { $0 != nil })
       #expect(f.synthetic.map(\.length) == [10, 100])

@@ -45,6 +45,7 @@ public enum AcrossProcesses {
     h.start = summary(all.map(\.start))
     h.all = summary(all.map(\.all))
     h.finish = summary(all.map(\.finish))
+    h.finishPerPoint = summary(all.map(\.finishPerPoint))
     h.batched = summary(all.map(\.batched))
     h.throughputPointsPerSecond = median(all.compactMap(\.throughputPointsPerSecond))
     h.deciles = h.deciles.indices.map { i in

@@ -92,12 +92,18 @@ struct LaneDriver {
     output = out
   }
 
-  /// One bracket per point; returns per-point records and per-stroke finish brackets.
-  mutating func singlePass() -> (PointRecord, [Double]) {
+  /// One bracket per point; returns per-point records, per-stroke finish brackets and each
+  /// finish divided by its stroke's sample count (ns per point, the cost a batch-mode
+  /// strategy defers to `finish`).
+  mutating func singlePass() -> (
+    record: PointRecord, finishes: [Double], finishPerPoint: [Double]
+  ) {
     var record = PointRecord()
     record.reserve(workload.pointCount)
     var finishes: [Double] = []
     finishes.reserveCapacity(workload.strokeCount)
+    var finishPerPoint: [Double] = []
+    finishPerPoint.reserveCapacity(workload.strokeCount)
     // Take the buffer instead of copying it: a copy would share storage with `output`, and the
     // first write to each array would then allocate (copy-on-write) inside a measured pass.
     var out = StrokeOutput()
@@ -109,14 +115,16 @@ struct LaneDriver {
       for k in item.strokes.indices {
         item.strokes.unpack(k, into: &stroke)
         var instance = strategy.makeInstance()
-        finishes.append(
-          LaneDriver.openSingle(&instance, &step, stroke, &out, work, strokeID, &record))
+        let finish = LaneDriver.openSingle(
+          &instance, &step, stroke, &out, work, strokeID, &record)
+        finishes.append(finish)
+        finishPerPoint.append(finish / Double(max(1, stroke.count)))
         strokeID += 1
       }
     }
     self.stroke = stroke
     output = out
-    return (record, finishes)
+    return (record, finishes, finishPerPoint)
   }
 
   /// Batched timing: per-point figures of every full batch of `batch` points, and the points

@@ -113,19 +113,22 @@ public struct PointBenchmark: Sendable {
     /// Every single-bracket point, bounded (`PointValues`).
     var values: PointValues
     var finishes: [Double] = []
+    /// Each stroke's finish bracket ÷ its sample count.
+    var finishPerPoint: [Double] = []
     var batched: [Double] = []
     var batchPoints = 0
     var batchNs = 0.0
 
     /// One single-bracket pass and one batched pass.
     mutating func timedRound(_ options: BenchOptions) {
-      let (record, fin) = driver.singlePass()
+      let (record, fin, finPerPoint) = driver.singlePass()
       for i in record.ns.indices {
         let d = min(9, Int(record.index[i]) * 10 / max(1, Int(record.length[i])))
         values.add(
           record.ns[i], isStart: Int(record.index[i]) < options.startPoints, decile: d)
       }
       finishes += fin
+      finishPerPoint += finPerPoint
       let b = driver.batchedPass(batch: options.batchSize)
       batched += b.perPoint
       batchPoints += b.points
@@ -192,6 +195,7 @@ public struct PointBenchmark: Sendable {
       warmup: st.warm, budget: budget, ratioToReference: [:],
       injectedSpins: st.driver.work.spins)
     f.injection = st.calibration
+    f.finishPerPoint = LatencySummary(st.finishPerPoint)
     return f
   }
 
@@ -240,7 +244,7 @@ public struct PointBenchmark: Sendable {
       d.work = work
       // Short strokes get an untimed replay first; long ones warm themselves up.
       if length <= 1_000 { d.untimedPass() }
-      let (record, _) = d.singlePass()
+      let (record, _, _) = d.singlePass()
       let n = record.ns.count
       guard n > 0, let p50 = Bootstrap.median(record.ns) else { return nil }
       let tenth = max(1, n / 10)

@@ -18,6 +18,7 @@ public enum RatioTable {
     add("", f.steady)
     add("start-", f.start)
     add("finish-", f.finish)
+    add("finish-per-point-", f.finishPerPoint)
     add("batch-", f.batched)
     if let t = f.throughputPointsPerSecond { m["throughput"] = t }
     return m

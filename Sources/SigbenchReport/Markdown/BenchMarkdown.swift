@@ -34,6 +34,7 @@ public enum BenchMarkdown {
         ("steady single\(f.preferred == "single" ? " ★" : "")", f.steady, "p50"),
         ("start (first \(f.startPoints))", f.start, "start-p50"),
         ("finish", f.finish, "finish-p50"),
+        ("finish ÷ stroke points", f.finishPerPoint, "finish-per-point-p50"),
       ]
       for (name, s, key) in rows {
         guard let s else { continue }
@@ -62,15 +63,25 @@ public enum BenchMarkdown {
       o += "| \(f.warmup.converged ? "yes" : "**no**") |\n"
     }
     o += "\n### Latency by position (median single bracket)\n\n"
-    o +=
-      "| strategy | lane | deciles 1–10 of stroke position | synthetic 10 / 100 / 1k / 10k samples |\n"
-    o += "|---|---|---|---|\n"
+    o += "| strategy | lane | deciles 1–10 of stroke position "
+    o += "| synthetic 10 / 100 / 1k / 10k samples: p50 (first tenth → last tenth) "
+    o += "| growth per point drawn (longest synthetic) |\n"
+    o += "|---|---|---|---|---|\n"
     for f in r.figures {
       let dec = f.deciles.map { F.ns($0) }.joined(separator: ", ")
-      let syn = f.synthetic.map { "\(F.ns($0.p50)) (last tenth \(F.ns($0.lastTenthP50)))" }
-        .joined(separator: " / ")
-      o += "| \(F.cell(f.strategy)) | \(f.lane.rawValue) | \(dec) | \(syn.isEmpty ? "–" : syn) |\n"
+      let syn = f.synthetic.map {
+        "\(F.ns($0.p50)) (\(F.ns($0.firstTenthP50)) → \(F.ns($0.lastTenthP50)))"
+      }.joined(separator: " / ")
+      let growth = f.synthetic.max { $0.length < $1.length }.map {
+        "\(F.signedNs($0.growthPerPointNs)) (\($0.length) samples)"
+      }
+      o += "| \(F.cell(f.strategy)) | \(f.lane.rawValue) | \(dec) | \(syn.isEmpty ? "–" : syn) "
+      o += "| \(growth ?? "–") |\n"
     }
+    o += "\nGrowth per point drawn: (last tenth's median − first tenth's) ÷ (0.9 × length), the "
+    o += "extra cost of a push per point already in the stroke (about 0 for an O(1) push). "
+    o += "`finish ÷ stroke points`: each stroke's finish bracket ÷ its sample count, one value "
+    o += "per stroke.\n"
     o += "\n### Counters (callgrind, deterministic)\n\n"
     if let why = r.counterRun.unavailableReason {
       o += "unavailable: \(why)\n\n"

@@ -11,6 +11,13 @@ enum MarkdownFormat {
     return String(format: "%.2f ms", v / 1_000_000)
   }
 
+  /// A change in nanoseconds with its sign, to 0.01 ns (`+22.40 ns`, `-0.15 ns`, `0.00 ns`).
+  static func signedNs(_ v: Double) -> String {
+    guard v.isFinite else { return "unavailable" }
+    let r = (v * 100).rounded() / 100
+    return r == 0 ? "0.00 ns" : String(format: "%+.2f ns", r)
+  }
+
   static func ratio(_ v: Double?) -> String {
     guard let v, v.isFinite else { return "–" }
     return String(format: "%.3f", v)

@@ -22,6 +22,10 @@ public struct LaneFigures: Codable, Hashable, Sendable {
   public var all: LatencySummary?
   /// `finish` brackets, one per stroke (end-of-stroke cost, apart from pushes).
   public var finish: LatencySummary?
+  /// Each stroke's `finish` bracket divided by the stroke's sample count, one value per
+  /// stroke, ns per point: what a strategy that defers its work to `finish` (batch use, an
+  /// offline simplifier) costs per sample. `nil` in results written before it existed.
+  public var finishPerPoint: LatencySummary?
   /// Batched per-point figures, one per full batch.
   public var batched: LatencySummary?
   public var batchSize: Int
@@ -101,6 +105,7 @@ public struct LaneFigures: Codable, Hashable, Sendable {
     ("start.p50", { $0.start?.p50 }), ("start.p99", { $0.start?.p99 }),
     ("all.p50", { $0.all?.p50 }), ("all.p99", { $0.all?.p99 }),
     ("finish.p50", { $0.finish?.p50 }), ("finish.p99", { $0.finish?.p99 }),
+    ("finishPerPoint.p50", { $0.finishPerPoint?.p50 }),
     ("batched.p50", { $0.batched?.p50 }), ("throughput", { $0.throughputPointsPerSecond }),
   ]
 }
@@ -113,6 +118,13 @@ public struct SyntheticFigure: Codable, Hashable, Sendable {
   /// Median single bracket over the first and the last tenth of the stroke, ns.
   public var firstTenthP50: Double
   public var lastTenthP50: Double
+
+  /// How much a push costs more per point already drawn: the last tenth's median minus the
+  /// first tenth's, over the 0.9 × `length` points between the tenths' middles, ns per point
+  /// (about 0 for an O(1) push; the slope of an O(n) one).
+  public var growthPerPointNs: Double {
+    (lastTenthP50 - firstTenthP50) / (0.9 * Double(max(1, length)))
+  }
 
   public init(
     length: Int, p50: Double, firstTenthP50: Double, lastTenthP50: Double

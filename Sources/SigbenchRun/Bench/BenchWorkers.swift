@@ -81,8 +81,9 @@ public enum BenchWorkers {
     return try decode(file, what: "timing worker \(tag)")
   }
 
-  /// Counter subset sizes per lane for `points`: the raster lane costs ~500,000 instructions a
-  /// point (~600× a plain push), so it counts a twentieth as many points.
+  /// Counter subset sizes per lane for `points`: a raster-lane point costs about 6,000
+  /// (straight) to 62,000 (uber-weighted) instructions on svc2004, 20–130× a plain push, so
+  /// that lane counts a twentieth as many points.
   public static func subset(_ points: Int) -> [BenchLane: Int] {
     [.smooth: points, .smoothRaster: max(10, points / 20)]
   }

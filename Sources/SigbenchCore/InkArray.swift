@@ -80,6 +80,21 @@ public struct InkArray<Element: BitwiseCopyable>: @unchecked Sendable {
     length = needed
   }
 
+  /// Appends the elements `initialize` writes, in place, into the memory it is handed (room
+  /// for `maximum` elements, uninitialized); it initializes the first k ≤ `maximum` slots in
+  /// order and returns k. For a producer that knows only a bound on what it writes.
+  @inlinable @inline(__always) public mutating func append(
+    atMost maximum: Int, initializingWith initialize: (UnsafeMutablePointer<Element>) -> Int
+  ) {
+    let needed = length + maximum
+    if !isKnownUniquelyReferenced(&storage) || slots < needed {
+      grow(to: Swift.max(needed, length * 2))
+    }
+    let written = initialize(base.unsafelyUnwrapped + length)
+    precondition(written >= 0 && written <= maximum, "InkArray: wrote more than promised")
+    length += written
+  }
+
   /// Appends `elements`: room for their `underestimatedCount` is made first; contiguous
   /// elements are copied in one block, other sequences are handed that room through
   /// `_copyContents(initializing:)` (the standard library's bulk-copy hook, which

@@ -74,11 +74,10 @@ public struct PerfectFreehand: SmoothingStrategy {
   private var samples: [PerfectFreehandInput] = []
   /// The stroke's first sample; state and geometry are kept relative to it.
   private var origin = Point.zero
-  /// Reused buffers of every recomputation: the centre points, the right side and the
-  /// outline of a dot.
+  /// Reused buffers of every recomputation: the centre points, and the outline points and
+  /// inked centre points the outline loop collects.
   private var points: [PerfectFreehandPoint] = []
-  private var sides = PerfectFreehandSidePoints()
-  private var scratch = PerfectFreehandOutline()
+  private var buffers = PerfectFreehandStrokeBuffers()
 
   /// sigbench's input-filter stage (off unless `filter=one-euro`).
   private var filter: InputFilter
@@ -92,6 +91,7 @@ public struct PerfectFreehand: SmoothingStrategy {
     if sample.point.isFinite, let sample = filter.apply(sample) {  // non-finite: ignored
       if samples.isEmpty { origin = sample.point }
       samples.append(PerfectFreehandInput(sample, origin: origin))
+      if samples.count > points.capacity { reserve(2 * samples.count) }
     }
     if settings.live { write(into: &output.tentative) }
   }
@@ -106,8 +106,16 @@ public struct PerfectFreehand: SmoothingStrategy {
   private mutating func write(into ink: inout InkGeometry) {
     let o = settings.options
     PerfectFreehandStroke.points(samples, o, into: &points)
-    PerfectFreehandStroke.write(
-      points, o, origin: origin, sides: &sides, scratch: &scratch, into: &ink)
+    PerfectFreehandStroke.write(points, o, origin: origin, buffers: &buffers, into: &ink)
+  }
+
+  /// Makes room for `n` samples in the recomputation's buffers, as the samples grow (a push
+  /// stores the sample and, at a doubling, the room to draw it), so that `finish` computes
+  /// without allocating: the stroke's centre points (at most one per sample, five for two)
+  /// and the outline loop's points.
+  private mutating func reserve(_ n: Int) {
+    points.reserveCapacity(max(n, 5))
+    buffers.reserve(points: max(n, 5))
   }
 
   /// The library's outline of `samples` (canvas px) with `options`: what a finished stroke

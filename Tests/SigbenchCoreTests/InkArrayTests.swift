@@ -19,7 +19,15 @@ import Testing
         reference.append(v)
       case 5:
         let more = (0..<rng.int(in: 0...20)).map { _ in rng.int(in: 0...9) }
-        ink.append(contentsOf: more)
+        if rng.int(in: 0...1) == 0 {
+          ink.append(contentsOf: more)
+        } else {
+          // In place, with room for more than is written.
+          ink.append(atMost: more.count + rng.int(in: 0...5)) { slots in
+            for (k, v) in more.enumerated() { (slots + k).initialize(to: v) }
+            return more.count
+          }
+        }
         reference.append(contentsOf: more)
       case 6:
         // A sequence without a known count takes the element-by-element path.
@@ -56,6 +64,14 @@ import Testing
     a.append(4)
     a[0] = 9
     #expect(Array(a) == [9, 2, 3, 4])
+    #expect(Array(b) == [1, 2, 3])
+    var d = b
+    d.removeAll()
+    d.append(atMost: 4) { slots in
+      slots.initialize(to: 7)
+      return 1
+    }
+    #expect(Array(d) == [7])
     #expect(Array(b) == [1, 2, 3])
     var c = b
     c.removeAll()

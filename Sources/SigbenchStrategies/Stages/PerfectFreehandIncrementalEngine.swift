@@ -36,8 +36,8 @@ import SigbenchCore
 ///   count, its storage kept and overwritten, never cleared;
 /// - the caps are kept as their parameters (`PerfectFreehandIncrementalEndCap`,
 ///   `PerfectFreehandIncrementalStartCap`) and their points are made as they are written;
-/// - each closed piece of outline is written through a pointer into a reused scratch array
-///   and appended to the ink in one copy, not element by element;
+/// - each closed piece of outline, and the tail's centreline, is counted first and written
+///   through a pointer straight into the ink's storage, not element by element;
 /// - the write functions are `mutating`, so writing does not copy the engine.
 ///
 /// The one- and two-sample strokes (which the library expands) and the dot are built as a
@@ -99,8 +99,6 @@ public struct PerfectFreehandIncrementalEngine: Sendable {
   /// samples, or a dot.
   private var whole = PerfectFreehandOutline()
   private var wholeTail = false
-  /// Outline elements of one closed subpath, written here and copied to the ink at once.
-  private var scratch: [PathElement] = []
 
   public init(options: PerfectFreehandOptions) {
     self.options = options
@@ -173,7 +171,6 @@ public struct PerfectFreehandIncrementalEngine: Sendable {
     tailSides.left.reserve(128)
     tailSides.right.reserve(128)
     tailCentre.reserve(32)
-    if scratch.count < 128 { scratch = Array(repeating: .close, count: 128) }
   }
 
   /// The pending sample, no longer the newest: streamlined, dropped if equal to the previous
@@ -324,17 +321,14 @@ public struct PerfectFreehandIncrementalEngine: Sendable {
     let nl = fresh.left.count
     let nr = fresh.right.count
     guard nl > 0 || nr > 0 else { return }
-    var s: [PathElement] = []
-    swap(&s, &scratch)
     if let cap = freshStartCap, nl > 0, nr > 0 {
       PerfectFreehandIncrementalPen.subpath(
-        origin: origin, scratch: &s, into: &ink.outline, from: fresh.right[0], to: nil,
-        startCap: cap, last: fresh.left[0])
+        origin: origin, into: &ink.outline, from: fresh.right[0], to: nil, startCap: cap,
+        last: fresh.left[0])
     }
     PerfectFreehandIncrementalPen.subpath(
-      origin: origin, scratch: &s, into: &ink.outline, from: stripLeft, forward: fresh.left,
+      origin: origin, into: &ink.outline, from: stripLeft, forward: fresh.left,
       backward: fresh.right, to: stripRight)
-    swap(&s, &scratch)
   }
 
   /// Writes the tail after the final parts (as `PerfectFreehandStroke.writeTail` writes the
@@ -346,20 +340,11 @@ public struct PerfectFreehandIncrementalEngine: Sendable {
         origin: origin, into: &ink)
       return
     }
-    var a = stableCentre
-    let n = tailCentre.count
-    if a == nil, n == 1 { a = tailCentre[0] }
-    for k in 0..<n {
-      let c = tailCentre[k]
-      if let a { ink.append(PerfectFreehandStroke.segment(a, c, origin)) }
-      a = c
-    }
+    PerfectFreehandIncrementalPen.segments(
+      from: stableCentre, tailCentre, origin: origin, into: &ink.centerline)
     guard let endCap else { return }
-    var s: [PathElement] = []
-    swap(&s, &scratch)
     PerfectFreehandIncrementalPen.subpath(
-      origin: origin, scratch: &s, into: &ink.outline, from: stableLeft, forward: tailSides.left,
+      origin: origin, into: &ink.outline, from: stableLeft, forward: tailSides.left,
       endCap: endCap, backward: tailSides.right, to: stableRight, startCap: tailStartCap)
-    swap(&s, &scratch)
   }
 }

@@ -97,6 +97,9 @@ struct PerfectFreehandIncrementalList<Element: Sendable>: Sendable {
 
   mutating func reserve(_ n: Int) { storage.reserveCapacity(n) }
 
+  /// Elements the storage holds without growing.
+  var capacity: Int { storage.capacity }
+
   @inline(__always) mutating func append(_ e: Element) {
     if count < storage.count {
       storage[count] = e
@@ -130,19 +133,18 @@ struct PerfectFreehandIncrementalList<Element: Sendable>: Sendable {
 }
 
 /// Writes one closed subpath of outline points, moved by `origin`: `.move` to the first point,
-/// `.line` to each next one, `.close`. The elements are written through a pointer into a
-/// scratch array and appended to the ink in one copy (appending them one by one costs a
-/// uniqueness and a capacity check each).
+/// `.line` to each next one, `.close`. The elements are counted first and written through a
+/// pointer straight into the ink's storage (`InkArray.append(count:initializingWith:)`):
+/// appending them one by one costs a uniqueness and a capacity check each.
 struct PerfectFreehandIncrementalPen {
   private var at: UnsafeMutablePointer<PathElement>
   private let origin: Point
   private var open = false
 
   /// Appends to `outline` the closed subpath through `from`, `forward`, `endCap`,
-  /// `backward` reversed, `to`, `startCap` and `last` (each when present); `scratch` grows to
-  /// the largest subpath and is reused.
+  /// `backward` reversed, `to`, `startCap` and `last` (each when present).
   static func subpath(
-    origin: Point, scratch: inout [PathElement], into outline: inout InkArray<PathElement>,
+    origin: Point, into outline: inout InkArray<PathElement>,
     from head: Point?, forward: PerfectFreehandIncrementalList<Point> = .init(),
     endCap: PerfectFreehandIncrementalEndCap? = nil,
     backward: PerfectFreehandIncrementalList<Point> = .init(), to end: Point?,
@@ -151,12 +153,8 @@ struct PerfectFreehandIncrementalPen {
     let points =
       (head == nil ? 0 : 1) + forward.count + (endCap?.count ?? 0) + backward.count
       + (end == nil ? 0 : 1) + (startCap?.count ?? 0) + (last == nil ? 0 : 1)
-    let n = points + 1
-    if scratch.count < n {
-      scratch.append(contentsOf: repeatElement(PathElement.close, count: n - scratch.count))
-    }
-    scratch.withUnsafeMutableBufferPointer { buffer in
-      let base = buffer.baseAddress!
+    guard points > 0 else { return }
+    outline.append(count: points + 1) { base in
       var pen = PerfectFreehandIncrementalPen(at: base, origin: origin)
       if let head { pen.put(head) }
       forward.forEach { pen.put($0) }
@@ -165,10 +163,64 @@ struct PerfectFreehandIncrementalPen {
       if let end { pen.put(end) }
       startCap?.forEach { pen.put($0) }
       if let last { pen.put(last) }
-      assert(pen.at == base + points, "point count")
-      pen.at.pointee = .close
-      outline.append(contentsOf: UnsafeBufferPointer(start: base, count: n))
+      precondition(pen.at == base + points, "outline point count")
+      pen.at.initialize(to: .close)
     }
+  }
+
+  /// Appends to `outline` the whole stroke's closed subpath: `left`, `endCap`, `right`
+  /// reversed, `startCap` (when present).
+  static func subpath(
+    origin: Point, into outline: inout InkArray<PathElement>, left: [Point],
+    endCap: PerfectFreehandIncrementalEndCap, right: [Point],
+    startCap: PerfectFreehandIncrementalStartCap?
+  ) {
+    let points = left.count + endCap.count + right.count + (startCap?.count ?? 0)
+    outline.append(count: points + 1) { base in
+      var pen = PerfectFreehandIncrementalPen(at: base, origin: origin)
+      left.withUnsafeBufferPointer { p in
+        for k in 0..<p.count { pen.put(p[k]) }
+      }
+      endCap.forEach { pen.put($0) }
+      right.withUnsafeBufferPointer { p in
+        var k = p.count - 1
+        while k >= 0 {
+          pen.put(p[k])
+          k -= 1
+        }
+      }
+      startCap?.forEach { pen.put($0) }
+      precondition(pen.at == base + points, "outline point count")
+      pen.at.initialize(to: .close)
+    }
+  }
+
+  /// Appends to `centerline` the straight segments joining `from` (when present) and the
+  /// points of `centre` in order, moved by `origin` (`PerfectFreehandStroke.segment`); a lone
+  /// point without `from` is a zero-length segment. Returns the last point joined (`from`
+  /// when `centre` is empty).
+  @discardableResult
+  static func segments(
+    from a: WeightedPoint?, _ centre: PerfectFreehandIncrementalList<WeightedPoint>,
+    origin: Point, into centerline: inout InkArray<CenterlineSegment>
+  ) -> WeightedPoint? {
+    let n = centre.count
+    guard n > 0 else { return a }
+    let lone = a == nil && n == 1
+    let count = a == nil ? max(1, n - 1) : n
+    centerline.append(count: count) { base in
+      var at = base
+      var prev = a ?? centre[0]
+      var k = a == nil && !lone ? 1 : 0
+      while k < n {
+        let c = centre[k]
+        at.initialize(to: PerfectFreehandStroke.segment(prev, c, origin))
+        at += 1
+        prev = c
+        k += 1
+      }
+    }
+    return centre[n - 1]
   }
 
   private init(at: UnsafeMutablePointer<PathElement>, origin: Point) {
@@ -177,7 +229,7 @@ struct PerfectFreehandIncrementalPen {
   }
 
   @inline(__always) mutating func put(_ p: Point) {
-    at.pointee = open ? .line(p + origin) : .move(p + origin)
+    at.initialize(to: open ? .line(p + origin) : .move(p + origin))
     open = true
     at += 1
   }

@@ -166,15 +166,16 @@ public enum PerfectFreehandStroke {
 
   /// Writes the whole stroke of the centre points `points` to `ink`, element for element what
   /// `writeTail(outline(points, o), stableLeft: nil, …)` writes, without building the whole
-  /// outline: centreline segments and the end cap go straight to `ink`, the sides wait in
-  /// `sides` (reused), then the start cap. A dot (see `PerfectFreehandWalk.caps`) is built in
-  /// `scratch` and written with `writeTail`.
+  /// outline: the centreline segments are written straight into the ink's storage as the walk
+  /// makes them, the walk's outline points wait in `buffers` (reused), then the one closed
+  /// subpath (left side, end cap, right side backwards, start cap) is counted and written
+  /// straight into the ink's storage, the caps' points made as they are written. A dot (see `PerfectFreehandWalk.caps`) is built in `buffers`'
+  /// outline and written with `writeTail`.
   ///
-  /// - Complexity: O(n) time; no allocation once `sides` and `ink` have grown to the stroke.
+  /// - Complexity: O(n) time; no allocation once `buffers` and `ink` have grown to the stroke.
   public static func write(
     _ points: [PerfectFreehandPoint], _ o: PerfectFreehandOptions, origin: Point,
-    sides: inout PerfectFreehandSidePoints, scratch: inout PerfectFreehandOutline,
-    into ink: inout InkGeometry
+    buffers: inout PerfectFreehandStrokeBuffers, into ink: inout InkGeometry
   ) {
     let n = points.count
     guard n > 0 else { return }
@@ -182,75 +183,58 @@ public enum PerfectFreehandStroke {
     let last = points[n - 1]
     let total = last.runningLength
     if n == 1 || (o.taperStart > 0 && total < 3) {
-      outline(points, o, into: &scratch)
+      outline(points, o, into: &buffers.dot)
       writeTail(
-        scratch, stableLeft: nil, stableRight: nil, stableCentre: nil, origin: origin, into: &ink)
+        buffers.dot, stableLeft: nil, stableRight: nil, stableCentre: nil, origin: origin,
+        into: &ink)
       return
     }
     var seed = first.pressure
     for k in 0..<min(10, n) { seed = PerfectFreehandWalk.seed(seed, points[k], o) }
     var walk = PerfectFreehandWalk(first: first, seed: seed, size: o.size)
-    if !sides.left.isEmpty { sides.left.removeAll(keepingCapacity: true) }
-    if !sides.right.isEmpty { sides.right.removeAll(keepingCapacity: true) }
-    if sides.left.capacity < 64 { sides.left.reserveCapacity(64) }
-    if sides.right.capacity < 64 { sides.right.reserveCapacity(64) }
-    var a: WeightedPoint?
-    var count = 0
-    points.withUnsafeBufferPointer { p in
-      for i in 0..<n - 1 {
-        if let r = walk.step(i, p[i], next: p[i + 1], total: total, o, sides: &sides) {
-          let c = WeightedPoint(p[i].point, width: 2 * r)
-          if let a { ink.append(segment(a, c, origin)) }
-          a = c
-          count += 1
+    if !buffers.sides.left.isEmpty { buffers.sides.left.removeAll(keepingCapacity: true) }
+    if !buffers.sides.right.isEmpty { buffers.sides.right.removeAll(keepingCapacity: true) }
+    // The centreline straight into the ink: at most one segment per centre point.
+    ink.centerline.append(atMost: n) { base in
+      var at = base
+      var a: WeightedPoint?
+      func join(_ c: WeightedPoint) {
+        if let a {
+          at.initialize(to: segment(a, c, origin))
+          at += 1
+        }
+        a = c
+      }
+      points.withUnsafeBufferPointer { p in
+        for i in 0..<n - 1 {
+          if let r = walk.step(i, p[i], next: p[i + 1], total: total, o, sides: &buffers.sides) {
+            join(WeightedPoint(p[i].point, width: 2 * r))
+          }
         }
       }
+      if let r = walk.step(n - 1, last, next: nil, total: total, o, sides: &buffers.sides) {
+        join(WeightedPoint(last.point, width: 2 * r))
+      }
+      // A lone centre point is a zero-length segment.
+      if at == base, let a {
+        at.initialize(to: segment(a, a, origin))
+        at += 1
+      }
+      return at - base
     }
-    if let r = walk.step(n - 1, last, next: nil, total: total, o, sides: &sides) {
-      let c = WeightedPoint(last.point, width: 2 * r)
-      if let a { ink.append(segment(a, c, origin)) }
-      a = c
-      count += 1
-    }
-    if count == 1, let a { ink.append(segment(a, a, origin)) }
-    var open = false
-    add(sides.left, origin, open: &open, into: &ink)
     // The caps as `PerfectFreehandWalk.caps` and `startCap` build them (not a dot).
-    let radius = walk.radius
-    let direction = PerfectFreehandWalk.perpendicular(-last.vector)
-    if o.taperEnd > 0 {
-      add(last.point, origin, open: &open, into: &ink)
-    } else if o.capEnd {
-      let start = last.point + direction * radius
-      let fan = PerfectFreehandFans.endCap
-      for k in 0..<fan.count {
-        add(fan[k].rotate(start, about: last.point), origin, open: &open, into: &ink)
-      }
-    } else {
-      add(last.point + direction * radius, origin, open: &open, into: &ink)
-      add(last.point + direction * (radius * 0.99), origin, open: &open, into: &ink)
-      add(last.point - direction * (radius * 0.99), origin, open: &open, into: &ink)
-      add(last.point - direction * radius, origin, open: &open, into: &ink)
-    }
-    add(sides.right, reversed: true, origin, open: &open, into: &ink)
-    if !sides.left.isEmpty, !sides.right.isEmpty, o.taperStart <= 0 {
-      let l0 = sides.left[0]
-      let r0 = sides.right[0]
-      let f = first.point
-      if o.capStart {
-        let fan = PerfectFreehandFans.startCap
-        for k in 0..<fan.count { add(fan[k].rotate(r0, about: f), origin, open: &open, into: &ink) }
-      } else {
-        let corners = l0 - r0
-        let a = corners * 0.5
-        let b = corners * 0.51
-        add(f - a, origin, open: &open, into: &ink)
-        add(f - b, origin, open: &open, into: &ink)
-        add(f + b, origin, open: &open, into: &ink)
-        add(f + a, origin, open: &open, into: &ink)
-      }
-    }
-    if open { ink.append(.close) }
+    let endCap = PerfectFreehandIncrementalEndCap(
+      centre: last.point, direction: PerfectFreehandWalk.perpendicular(-last.vector),
+      radius: walk.radius, o)
+    let left = buffers.sides.left
+    let right = buffers.sides.right
+    let startCap =
+      !left.isEmpty && !right.isEmpty
+      ? PerfectFreehandIncrementalStartCap(
+        first: first.point, left0: left[0], right0: right[0], o) : nil
+    PerfectFreehandIncrementalPen.subpath(
+      origin: origin, into: &ink.outline, left: left, endCap: endCap, right: right,
+      startCap: startCap)
   }
 
   /// Writes the part of a stroke that follows what is already drawn: `outline` holds the
@@ -345,5 +329,26 @@ public enum PerfectFreehandStroke {
       start: a.point + origin, control1: a.point.lerp(b.point, 1.0 / 3.0) + origin,
       control2: a.point.lerp(b.point, 2.0 / 3.0) + origin, end: b.point + origin,
       startWidth: a.width, endWidth: b.width)
+  }
+}
+
+/// Storage `PerfectFreehandStroke.write` reuses from one call to the next: the outline points
+/// of both sides and the outline of a dot.
+public struct PerfectFreehandStrokeBuffers: Sendable {
+  var sides = PerfectFreehandSidePoints()
+  var dot = PerfectFreehandOutline()
+
+  public init() {}
+
+  /// Room for a stroke of `points` centre points (one outline point per side each, the common
+  /// case; a sharp turn adds a fan and grows the storage once).
+  public mutating func reserve(points: Int) {
+    sides.left.reserveCapacity(points)
+    sides.right.reserveCapacity(points)
+  }
+
+  /// Points the storage holds without growing (the smallest of its lists).
+  public var capacity: Int {
+    min(sides.left.capacity, sides.right.capacity)
   }
 }

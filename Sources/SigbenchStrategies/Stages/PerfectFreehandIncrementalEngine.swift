@@ -226,7 +226,8 @@ public struct PerfectFreehandIncrementalEngine: Sendable {
       let p = buffer[head]
       let toEnd = length - p.runningLength
       if toEnd < 3 || toEnd < options.taperEnd { break }
-      let r = w.step(done, p, next: buffer[head + 1], total: length, options, sides: &fresh)
+      let r = w.step(
+        done, p, nextVector: buffer[head + 1].vector, total: length, options, sides: &fresh)
       if done == 0, fresh.left.count > 0, fresh.right.count > 0 {
         freshStartCap = PerfectFreehandIncrementalStartCap(
           first: first.point, left0: fresh.left[0], right0: fresh.right[0], options)
@@ -278,14 +279,14 @@ public struct PerfectFreehandIncrementalEngine: Sendable {
     let n = buffer.count
     for j in head..<n {
       let p = i == 0 ? p0 : buffer[j]
-      let next = j + 1 < n ? buffer[j + 1] : newest
-      if let r = w.step(i, p, next: next, total: total, options, sides: &tailSides) {
+      let next = j + 1 < n ? buffer[j + 1].vector : newest?.vector
+      if let r = w.step(i, p, nextVector: next, total: total, options, sides: &tailSides) {
         tailCentre.append(WeightedPoint(p.point, width: 2 * r))
       }
       i += 1
     }
     if let newest,
-      let r = w.step(i, newest, next: nil, total: total, options, sides: &tailSides)
+      let r = w.step(i, newest, nextVector: nil, total: total, options, sides: &tailSides)
     {
       tailCentre.append(WeightedPoint(newest.point, width: 2 * r))
     }

@@ -116,13 +116,15 @@ public struct PerfectFreehandWalk: Sendable, Hashable {
     return (acc + pressure) / 2
   }
 
-  /// Centre point `i` (`next` is the following centre point, `nil` for the last; `total` the
-  /// stroke's length): appends its outline points to the sides of `sides` and returns its
-  /// radius, or returns `nil` when it is end noise (within 3 px of the end, not the last).
+  /// Centre point `i` (`nextVector` is the following centre point's vector, `nil` for the
+  /// last point; `total` the stroke's length): appends its outline points to the sides of
+  /// `sides` and returns its radius, or returns `nil` when it is end noise (within 3 px of the
+  /// end, not the last). Only the next point's vector is read, so only it is passed (a whole
+  /// optional centre point costs a copy of seven values per call).
   ///
   /// - Complexity: O(1); appends at most 14 points per side.
   @inlinable public mutating func step<Sides: PerfectFreehandSides>(
-    _ i: Int, _ p: PerfectFreehandPoint, next: PerfectFreehandPoint?, total: Double,
+    _ i: Int, _ p: PerfectFreehandPoint, nextVector next: Point?, total: Double,
     _ o: PerfectFreehandOptions, sides: inout Sides
   ) -> Double? {
     let isLast = next == nil
@@ -145,7 +147,7 @@ public struct PerfectFreehandWalk: Sendable, Hashable {
     radius = max(0.01, radius * min(ts, te))
 
     let vector = p.vector
-    let nextVector = next?.vector ?? vector
+    let nextVector = next ?? vector
     let nextDpr = isLast ? 1.0 : vector.dot(nextVector)
     let prevDpr = vector.dot(prevVector)
     let sharpHere = prevDpr < 0 && !isPrevSharp

@@ -149,12 +149,12 @@ public enum PerfectFreehandStroke {
     swap(&sides.right, &out.right)
     points.withUnsafeBufferPointer { p in
       for i in 0..<n - 1 {
-        if let r = walk.step(i, p[i], next: p[i + 1], total: total, o, sides: &sides) {
+        if let r = walk.step(i, p[i], nextVector: p[i + 1].vector, total: total, o, sides: &sides) {
           out.centre.append(WeightedPoint(p[i].point, width: 2 * r))
         }
       }
     }
-    if let r = walk.step(n - 1, last, next: nil, total: total, o, sides: &sides) {
+    if let r = walk.step(n - 1, last, nextVector: nil, total: total, o, sides: &sides) {
       out.centre.append(WeightedPoint(last.point, width: 2 * r))
     }
     swap(&sides.left, &out.left)
@@ -207,12 +207,14 @@ public enum PerfectFreehandStroke {
       }
       points.withUnsafeBufferPointer { p in
         for i in 0..<n - 1 {
-          if let r = walk.step(i, p[i], next: p[i + 1], total: total, o, sides: &buffers.sides) {
+          if let r = walk.step(
+            i, p[i], nextVector: p[i + 1].vector, total: total, o, sides: &buffers.sides)
+          {
             join(WeightedPoint(p[i].point, width: 2 * r))
           }
         }
       }
-      if let r = walk.step(n - 1, last, next: nil, total: total, o, sides: &buffers.sides) {
+      if let r = walk.step(n - 1, last, nextVector: nil, total: total, o, sides: &buffers.sides) {
         join(WeightedPoint(last.point, width: 2 * r))
       }
       // A lone centre point is a zero-length segment.

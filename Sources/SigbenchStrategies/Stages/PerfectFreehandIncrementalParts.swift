@@ -97,9 +97,6 @@ struct PerfectFreehandIncrementalList<Element: Sendable>: Sendable {
 
   mutating func reserve(_ n: Int) { storage.reserveCapacity(n) }
 
-  /// Elements the storage holds without growing.
-  var capacity: Int { storage.capacity }
-
   @inline(__always) mutating func append(_ e: Element) {
     if count < storage.count {
       storage[count] = e

@@ -169,8 +169,8 @@ public enum PerfectFreehandStroke {
   /// outline: the centreline segments are written straight into the ink's storage as the walk
   /// makes them, the walk's outline points wait in `buffers` (reused), then the one closed
   /// subpath (left side, end cap, right side backwards, start cap) is counted and written
-  /// straight into the ink's storage, the caps' points made as they are written. A dot (see `PerfectFreehandWalk.caps`) is built in `buffers`'
-  /// outline and written with `writeTail`.
+  /// straight into the ink's storage, the caps' points made as they are written. A dot (see
+  /// `PerfectFreehandWalk.caps`) is built in `buffers`' outline and written with `writeTail`.
   ///
   /// - Complexity: O(n) time; no allocation once `buffers` and `ink` have grown to the stroke.
   public static func write(
@@ -347,10 +347,5 @@ public struct PerfectFreehandStrokeBuffers: Sendable {
   public mutating func reserve(points: Int) {
     sides.left.reserveCapacity(points)
     sides.right.reserveCapacity(points)
-  }
-
-  /// Points the storage holds without growing (the smallest of its lists).
-  public var capacity: Int {
-    min(sides.left.capacity, sides.right.capacity)
   }
 }

@@ -74,8 +74,8 @@ public struct PerfectFreehand: SmoothingStrategy {
   private var samples: [PerfectFreehandInput] = []
   /// The stroke's first sample; state and geometry are kept relative to it.
   private var origin = Point.zero
-  /// Reused buffers of every recomputation: the centre points, and the outline points and
-  /// inked centre points the outline loop collects.
+  /// Reused buffers of every recomputation: the centre points, and the outline loop's points
+  /// of both sides (`PerfectFreehandStrokeBuffers`).
   private var points: [PerfectFreehandPoint] = []
   private var buffers = PerfectFreehandStrokeBuffers()
 

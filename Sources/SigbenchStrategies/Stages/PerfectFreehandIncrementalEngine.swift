@@ -324,8 +324,8 @@ public struct PerfectFreehandIncrementalEngine: Sendable {
     guard nl > 0 || nr > 0 else { return }
     if let cap = freshStartCap, nl > 0, nr > 0 {
       PerfectFreehandIncrementalPen.subpath(
-        origin: origin, into: &ink.outline, from: fresh.right[0], to: nil, startCap: cap,
-        last: fresh.left[0])
+        origin: origin, into: &ink.outline, from: fresh.right[0], forward: [Point](),
+        backward: [Point](), startCap: cap, last: fresh.left[0])
     }
     PerfectFreehandIncrementalPen.subpath(
       origin: origin, into: &ink.outline, from: stripLeft, forward: fresh.left,

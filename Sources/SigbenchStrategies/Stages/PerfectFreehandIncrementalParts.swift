@@ -129,6 +129,36 @@ struct PerfectFreehandIncrementalList<Element: Sendable>: Sendable {
   }
 }
 
+/// A run of outline points that the pen walks forwards or backwards: the engine's reusable
+/// lists and the whole-stroke port's arrays.
+protocol PerfectFreehandPointRun {
+  var count: Int { get }
+  /// Calls `body` with each point, first to last, or last to first when `reversed`.
+  func forEachPoint(reversed: Bool, _ body: (Point) -> Void)
+}
+
+extension PerfectFreehandIncrementalList: PerfectFreehandPointRun where Element == Point {
+  @inline(__always) func forEachPoint(reversed: Bool, _ body: (Point) -> Void) {
+    if reversed { forEachReversed(body) } else { forEach(body) }
+  }
+}
+
+extension Array: PerfectFreehandPointRun where Element == Point {
+  @inline(__always) func forEachPoint(reversed: Bool, _ body: (Point) -> Void) {
+    withUnsafeBufferPointer { p in
+      if reversed {
+        var k = p.count - 1
+        while k >= 0 {
+          body(p[k])
+          k -= 1
+        }
+      } else {
+        for k in 0..<p.count { body(p[k]) }
+      }
+    }
+  }
+}
+
 /// Writes one closed subpath of outline points, moved by `origin`: `.move` to the first point,
 /// `.line` to each next one, `.close`. The elements are counted first and written through a
 /// pointer straight into the ink's storage (`InkArray.append(count:initializingWith:)`):
@@ -139,13 +169,13 @@ struct PerfectFreehandIncrementalPen {
   private var open = false
 
   /// Appends to `outline` the closed subpath through `from`, `forward`, `endCap`,
-  /// `backward` reversed, `to`, `startCap` and `last` (each when present).
-  static func subpath(
-    origin: Point, into outline: inout InkArray<PathElement>,
-    from head: Point?, forward: PerfectFreehandIncrementalList<Point> = .init(),
-    endCap: PerfectFreehandIncrementalEndCap? = nil,
-    backward: PerfectFreehandIncrementalList<Point> = .init(), to end: Point?,
-    startCap: PerfectFreehandIncrementalStartCap? = nil, last: Point? = nil
+  /// `backward` reversed, `to`, `startCap` and `last` (each when present; pass an empty run
+  /// for none).
+  static func subpath<Forward: PerfectFreehandPointRun, Backward: PerfectFreehandPointRun>(
+    origin: Point, into outline: inout InkArray<PathElement>, from head: Point? = nil,
+    forward: Forward, endCap: PerfectFreehandIncrementalEndCap? = nil, backward: Backward,
+    to end: Point? = nil, startCap: PerfectFreehandIncrementalStartCap? = nil,
+    last: Point? = nil
   ) {
     let points =
       (head == nil ? 0 : 1) + forward.count + (endCap?.count ?? 0) + backward.count
@@ -154,9 +184,9 @@ struct PerfectFreehandIncrementalPen {
     outline.append(count: points + 1) { base in
       var pen = PerfectFreehandIncrementalPen(at: base, origin: origin)
       if let head { pen.put(head) }
-      forward.forEach { pen.put($0) }
+      forward.forEachPoint(reversed: false) { pen.put($0) }
       endCap?.forEach { pen.put($0) }
-      backward.forEachReversed { pen.put($0) }
+      backward.forEachPoint(reversed: true) { pen.put($0) }
       if let end { pen.put(end) }
       startCap?.forEach { pen.put($0) }
       if let last { pen.put(last) }
@@ -165,44 +195,15 @@ struct PerfectFreehandIncrementalPen {
     }
   }
 
-  /// Appends to `outline` the whole stroke's closed subpath: `left`, `endCap`, `right`
-  /// reversed, `startCap` (when present).
-  static func subpath(
-    origin: Point, into outline: inout InkArray<PathElement>, left: [Point],
-    endCap: PerfectFreehandIncrementalEndCap, right: [Point],
-    startCap: PerfectFreehandIncrementalStartCap?
-  ) {
-    let points = left.count + endCap.count + right.count + (startCap?.count ?? 0)
-    outline.append(count: points + 1) { base in
-      var pen = PerfectFreehandIncrementalPen(at: base, origin: origin)
-      left.withUnsafeBufferPointer { p in
-        for k in 0..<p.count { pen.put(p[k]) }
-      }
-      endCap.forEach { pen.put($0) }
-      right.withUnsafeBufferPointer { p in
-        var k = p.count - 1
-        while k >= 0 {
-          pen.put(p[k])
-          k -= 1
-        }
-      }
-      startCap?.forEach { pen.put($0) }
-      precondition(pen.at == base + points, "outline point count")
-      pen.at.initialize(to: .close)
-    }
-  }
-
   /// Appends to `centerline` the straight segments joining `from` (when present) and the
   /// points of `centre` in order, moved by `origin` (`PerfectFreehandStroke.segment`); a lone
-  /// point without `from` is a zero-length segment. Returns the last point joined (`from`
-  /// when `centre` is empty).
-  @discardableResult
+  /// point without `from` is a zero-length segment.
   static func segments(
     from a: WeightedPoint?, _ centre: PerfectFreehandIncrementalList<WeightedPoint>,
     origin: Point, into centerline: inout InkArray<CenterlineSegment>
-  ) -> WeightedPoint? {
+  ) {
     let n = centre.count
-    guard n > 0 else { return a }
+    guard n > 0 else { return }
     let lone = a == nil && n == 1
     let count = a == nil ? max(1, n - 1) : n
     centerline.append(count: count) { base in
@@ -217,7 +218,6 @@ struct PerfectFreehandIncrementalPen {
         k += 1
       }
     }
-    return centre[n - 1]
   }
 
   private init(at: UnsafeMutablePointer<PathElement>, origin: Point) {

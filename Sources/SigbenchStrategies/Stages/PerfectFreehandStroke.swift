@@ -235,7 +235,7 @@ public enum PerfectFreehandStroke {
       ? PerfectFreehandIncrementalStartCap(
         first: first.point, left0: left[0], right0: right[0], o) : nil
     PerfectFreehandIncrementalPen.subpath(
-      origin: origin, into: &ink.outline, left: left, endCap: endCap, right: right,
+      origin: origin, into: &ink.outline, forward: left, endCap: endCap, backward: right,
       startCap: startCap)
   }
 

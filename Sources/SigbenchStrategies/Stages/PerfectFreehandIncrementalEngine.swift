@@ -131,8 +131,7 @@ public struct PerfectFreehandIncrementalEngine: Sendable {
 
   /// Takes one sample (stroke-local) and updates the final parts and the tail.
   public mutating func push(_ input: PerfectFreehandInput) {
-    fresh.left.removeAll()
-    fresh.right.removeAll()
+    fresh.removeAll()
     freshStartCap = nil
     freshCentre.removeAll()
     stripLeft = stableLeft
@@ -249,8 +248,7 @@ public struct PerfectFreehandIncrementalEngine: Sendable {
   /// Rebuilds the tail: the outline loop from the final state over the remaining centre
   /// points with the current length, and the caps.
   private mutating func updateTail() {
-    tailSides.left.removeAll()
-    tailSides.right.removeAll()
+    tailSides.removeAll()
     tailStartCap = nil
     tailCentre.removeAll()
     endCap = nil

@@ -202,16 +202,24 @@ struct PerfectFreehandIncrementalPen {
     from a: WeightedPoint?, _ centre: PerfectFreehandIncrementalList<WeightedPoint>,
     origin: Point, into centerline: inout InkArray<CenterlineSegment>
   ) {
-    let n = centre.count
+    segments(from: a, count: centre.count, { centre[$0] }, origin: origin, into: &centerline)
+  }
+
+  /// `segments(from:_:origin:into:)` over the `count` points `point(0)`, `point(1)`, …: the
+  /// one place that states the rule, counted first and written in place.
+  @inline(__always) static func segments(
+    from a: WeightedPoint?, count n: Int, _ point: (Int) -> WeightedPoint, origin: Point,
+    into centerline: inout InkArray<CenterlineSegment>
+  ) {
     guard n > 0 else { return }
     let lone = a == nil && n == 1
     let count = a == nil ? max(1, n - 1) : n
     centerline.append(count: count) { base in
       var at = base
-      var prev = a ?? centre[0]
+      var prev = a ?? point(0)
       var k = a == nil && !lone ? 1 : 0
       while k < n {
-        let c = centre[k]
+        let c = point(k)
         at.initialize(to: PerfectFreehandStroke.segment(prev, c, origin))
         at += 1
         prev = c
@@ -240,7 +248,8 @@ struct PerfectFreehandIncrementalSides: PerfectFreehandSides {
   @inline(__always) mutating func appendLeft(_ p: Point) { left.append(p) }
   @inline(__always) mutating func appendRight(_ p: Point) { right.append(p) }
 
-  mutating func removeAll() {
+  /// Empties both sides (their storage kept).
+  @inline(__always) mutating func removeAll() {
     left.removeAll()
     right.removeAll()
   }

@@ -252,15 +252,9 @@ public enum PerfectFreehandStroke {
     _ outline: PerfectFreehandOutline, stableLeft: Point?, stableRight: Point?,
     stableCentre: WeightedPoint?, origin: Point, into ink: inout InkGeometry
   ) {
-    var a = stableCentre
-    let centre = outline.centre
-    let n = centre.count
-    if a == nil, n == 1 { a = centre[0] }
-    centre.withUnsafeBufferPointer { c in
-      for k in 0..<n {
-        if let a { ink.append(segment(a, c[k], origin)) }
-        a = c[k]
-      }
+    outline.centre.withUnsafeBufferPointer { c in
+      PerfectFreehandIncrementalPen.segments(
+        from: stableCentre, count: c.count, { c[$0] }, origin: origin, into: &ink.centerline)
     }
     var open = false
     if let l = stableLeft {

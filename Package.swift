@@ -14,7 +14,7 @@ let package = Package(
   targets: [
     // Value types, units, the strategy protocol and spec syntax. Standard library only.
     .target(name: "SigbenchCore"),
-    .target(name: "SigbenchStrategies", dependencies: ["SigbenchCore"]),
+    .target(name: "SigbenchStrategies", dependencies: ["SigbenchCore", "CVectorMath"]),
     // Every on-disk schema (run result, bench report, baseline, noise floor, gate report), the
     // run folder and atomic writes. Core and Foundation only.
     .target(name: "SigbenchResults", dependencies: ["SigbenchCore"]),
@@ -45,6 +45,9 @@ let package = Package(
     .systemLibrary(name: "CGD", path: "Sources/CGD", providers: [.apt(["libgd-dev"])]),
     // Timer, cycle counter and an opaque sink that the optimizer cannot see through.
     .target(name: "CShim"),
+    // Two-lane vector math the optimizer would otherwise split (a `sqrtpd` for
+    // signature_pad's length estimate); header-only inline functions.
+    .target(name: "CVectorMath"),
     // cairo's PDF surface for vector export (Debian libcairo2-dev); headers found without
     // pkg-config through <cairo/...> includes.
     .systemLibrary(name: "CCairo", path: "Sources/CCairo", providers: [.apt(["libcairo2-dev"])]),

@@ -1,3 +1,4 @@
+import CVectorMath
 import SigbenchCore
 
 /// One curve of signature_pad 5.1.3: a cubic Bézier between two kept points, its handles from
@@ -74,34 +75,60 @@ public struct SignaturePadCurve: Hashable, Sendable {
     CenterlineSegment.point(start, control1, control2, end, at: t)
   }
 
-  /// The 10-chord length estimate, px.
+  /// The 10-chord length estimate, px: the chords between t = 0, 0.1, …, 1, summed in that
+  /// order.
   ///
   /// Bit for bit `point(at:)` and `Point.distance(to:)` (the same operations in the same
-  /// order, x and y side by side); the loop has constant bounds, so the compiler unrolls it
-  /// and folds the Bernstein weights into constants.
+  /// order, x and y side by side). Two points and two chords at a time (`addChords`), so the
+  /// ten square roots, which wait on one another in the divider unit, are five two-lane
+  /// instructions; the weights are constants.
   public var lengthEstimate: Double {
-    let p0 = SIMD2(start.x, start.y)
-    let p1 = SIMD2(control1.x, control1.y)
-    let p2 = SIMD2(control2.x, control2.y)
-    let p3 = SIMD2(end.x, end.y)
+    var previous = start
     var total = 0.0
-    var previous = p0
-    for i in 1...10 {
-      let t = Double(i) / 10
-      let u = 1 - t
-      let p = u * u * u * p0 + 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t * p3
-      let d = previous - p
-      total += (d.x * d.x + d.y * d.y).squareRoot()
-      previous = p
-    }
+    addChords(at: SIMD2(0.1, 0.2), after: &previous, to: &total)
+    addChords(at: SIMD2(0.3, 0.4), after: &previous, to: &total)
+    addChords(at: SIMD2(0.5, 0.6), after: &previous, to: &total)
+    addChords(at: SIMD2(0.7, 0.8), after: &previous, to: &total)
+    addChords(at: SIMD2(0.9, 1.0), after: &previous, to: &total)
     return total
   }
 
+  /// Adds to `total` the chords from `previous` to the point at `t[0]` and from there to the
+  /// point at `t[1]`, in that order, and moves `previous` to the second point. The two points
+  /// and chords are computed side by side (lane j is the point at `t[j]`), and their square
+  /// roots taken by one two-lane instruction (`cvm_sqrt2`).
+  @inline(__always) private func addChords(
+    at t: SIMD2<Double>, after previous: inout Point, to total: inout Double
+  ) {
+    let u = 1 - t
+    let w0 = u * u * u
+    let w1 = 3 * u * u * t
+    let w2 = 3 * u * t * t
+    let w3 = t * t * t
+    let xs = w0 * start.x + w1 * control1.x + w2 * control2.x + w3 * end.x
+    let ys = w0 * start.y + w1 * control1.y + w2 * control2.y + w3 * end.y
+    let dx = SIMD2(previous.x, xs.x) - xs
+    let dy = SIMD2(previous.y, ys.x) - ys
+    let roots = cvm_sqrt2(dx * dx + dy * dy)
+    total += roots.x
+    total += roots.y
+    previous = Point(x: xs.y, y: ys.y)
+  }
+
   /// Number of stamps: 2·⌈`lengthEstimate`⌉ (at most `maximumSteps`).
-  public var stepCount: Int {
-    let l = lengthEstimate.rounded(.up)
-    guard l.isFinite, l < Double(Self.maximumSteps / 2) else { return Self.maximumSteps }
-    return 2 * Int(l)
+  ///
+  /// The ceiling without a call into libm (the baseline x86-64 target has no rounding
+  /// instruction): adding 1.5 · 2⁵² to `l` rounds it to the nearest integer `r`, held in the
+  /// sum's low bits and exact as a double, and ⌈l⌉ is `r + 1` when `r < l`, else `r`. Exact for
+  /// 0 ≤ l < 2³¹, which the guard ensures (`l` is a sum of square roots; NaN and infinity fail
+  /// the guard, as they failed `isFinite`).
+  @inline(__always) public var stepCount: Int {
+    let l = lengthEstimate
+    guard l < Double(Self.maximumSteps / 2) else { return Self.maximumSteps }
+    let magic = 6_755_399_441_055_744.0  // 1.5 · 2⁵²: the sum's unit in the last place is 1
+    let t = l + magic
+    let r = Int(Int32(truncatingIfNeeded: t.bitPattern))
+    return 2 * (t - magic < l ? r + 1 : r)
   }
 
   /// Stamp radius at `t`: the t³ ramp from `startRadius` to `endRadius`, capped at

@@ -236,11 +236,15 @@ public struct SignaturePadEngine: Sendable {
     var curve: SignaturePadCurve
     var steps: Int
     var velocity: Double
+    /// With `.kept` and `.curve`: the chord from the window's newest point to `point`, px
+    /// (the length the distance filter measured).
+    var chord: Double
 
     /// `point`, dropped (the other fields zero until set).
     init(dropping point: Point) {
       kind = .dropped
       self.point = point
+      chord = 0
       curve = SignaturePadCurve(
         start: .zero, control1: .zero, control2: .zero, end: .zero, startRadius: 0,
         endRadius: 0)
@@ -270,6 +274,12 @@ public struct SignaturePadEngine: Sendable {
     var c = TimedPoint.zero
     var lastVelocity = 0.0
     var lastWidth: Double
+    /// |c − b| (valid when `kept` ≥ 2) and |b − a| (when `kept` = 3; 0 while `kept` = 2, where
+    /// the first curve's point before its start is the start itself), px. Each was measured
+    /// when its end point was kept, by the distance filter, with `Point.distance(to:)` as a
+    /// curve would measure it, so curves read the same bits without taking the roots again.
+    var newestChord = 0.0
+    var middleChord = 0.0
 
     init(lastWidth: Double) { self.lastWidth = lastWidth }
 
@@ -291,12 +301,17 @@ public struct SignaturePadEngine: Sendable {
     ) {
       result.point = p.point
       result.kind = .dropped
-      if kept > 0, p.point.distance(to: c.point) <= x.settings.minDistance { return }
+      // |p − c| is |c − p| bit for bit (the differences only change sign).
+      let chord = kept > 0 ? c.point.distance(to: p.point) : 0
+      if kept > 0, chord <= x.settings.minDistance { return }
+      result.chord = chord
       switch kept {
       case 0: result.kind = .dot
       case 1: result.kind = .kept
-      case 2: curve(from: b, to: c, before: b, after: p.point, x, into: &result)
-      default: curve(from: b, to: c, before: a, after: p.point, x, into: &result)
+      case 2: curve(from: b, to: c, before: b, after: p.point, l1: 0, l2: chord, x, into: &result)
+      default:
+        curve(
+          from: b, to: c, before: a, after: p.point, l1: middleChord, l2: chord, x, into: &result)
       }
     }
 
@@ -306,11 +321,16 @@ public struct SignaturePadEngine: Sendable {
       switch pending.kind {
       case .dropped: return
       case .dot: kept = 1
-      case .kept: kept = 2; b = c
+      case .kept:
+        kept = 2
+        b = c
+        newestChord = pending.chord
       case .curve:
         kept = 3
         a = b
         b = c
+        middleChord = newestChord
+        newestChord = pending.chord
         lastVelocity = pending.velocity
         lastWidth = pending.curve.endRadius
       }
@@ -322,28 +342,26 @@ public struct SignaturePadEngine: Sendable {
     mutating func drawLastSegment(_ x: Context, into ink: inout InkGeometry) {
       var last = PendingPoint(dropping: c.point)
       switch kept {
-      case 2: curve(from: b, to: c, before: b, after: c.point, x, into: &last)
-      case 3: curve(from: b, to: c, before: a, after: c.point, x, into: &last)
+      case 2: curve(from: b, to: c, before: b, after: c.point, l1: 0, l2: 0, x, into: &last)
+      case 3:
+        curve(from: b, to: c, before: a, after: c.point, l1: middleChord, l2: 0, x, into: &last)
       default: return
       }
       last.write(x, into: &ink)
     }
 
     /// The curve `s` → `e` of the window (before, s, e, after): handles, widths, stamp count,
-    /// into `result` (kind `.curve`).
+    /// into `result` (kind `.curve`). `l1` = |s − before| and `l2` = |after − e|, px; the chord
+    /// s → e is `newestChord` (each was measured once, when its end point was kept).
     func curve(
-      from s: TimedPoint, to e: TimedPoint, before: TimedPoint, after: Point, _ x: Context,
-      into result: inout PendingPoint
+      from s: TimedPoint, to e: TimedPoint, before: TimedPoint, after: Point, l1: Double,
+      l2: Double, _ x: Context, into result: inout PendingPoint
     ) {
-      // The chord s → e, measured once for both handle pairs and the speed (each of them
-      // measures it as `s.point.distance(to: e.point)`).
-      let chord = s.point.distance(to: e.point)
-      let leaving = SignaturePadCurve.handles(
-        before.point, s.point, e.point, l1: before.point.distance(to: s.point), l2: chord
-      ).leaving
-      let entering = SignaturePadCurve.handles(
-        s.point, e.point, after, l1: chord, l2: e.point.distance(to: after)
-      ).entering
+      let chord = newestChord
+      let leaving = SignaturePadCurve.handles(before.point, s.point, e.point, l1: l1, l2: chord)
+        .leaving
+      let entering = SignaturePadCurve.handles(s.point, e.point, after, l1: chord, l2: l2)
+        .entering
       let w = x.settings.velocityFilterWeight
       let v =
         w * SignaturePadEngine.velocity(from: s, to: e, distance: chord) + (1 - w) * lastVelocity

@@ -308,10 +308,8 @@ public struct SignaturePadEngine: Sendable {
       switch kept {
       case 0: result.kind = .dot
       case 1: result.kind = .kept
-      case 2: curve(from: b, to: c, before: b, after: p.point, l1: 0, l2: chord, x, into: &result)
-      default:
-        curve(
-          from: b, to: c, before: a, after: p.point, l1: middleChord, l2: chord, x, into: &result)
+      case 2: curve(from: b, to: c, before: b, after: p.point, l2: chord, x, into: &result)
+      default: curve(from: b, to: c, before: a, after: p.point, l2: chord, x, into: &result)
       }
     }
 
@@ -342,24 +340,24 @@ public struct SignaturePadEngine: Sendable {
     mutating func drawLastSegment(_ x: Context, into ink: inout InkGeometry) {
       var last = PendingPoint(dropping: c.point)
       switch kept {
-      case 2: curve(from: b, to: c, before: b, after: c.point, l1: 0, l2: 0, x, into: &last)
-      case 3:
-        curve(from: b, to: c, before: a, after: c.point, l1: middleChord, l2: 0, x, into: &last)
+      case 2: curve(from: b, to: c, before: b, after: c.point, l2: 0, x, into: &last)
+      case 3: curve(from: b, to: c, before: a, after: c.point, l2: 0, x, into: &last)
       default: return
       }
       last.write(x, into: &ink)
     }
 
     /// The curve `s` → `e` of the window (before, s, e, after): handles, widths, stamp count,
-    /// into `result` (kind `.curve`). `l1` = |s − before| and `l2` = |after − e|, px; the chord
-    /// s → e is `newestChord` (each was measured once, when its end point was kept).
+    /// into `result` (kind `.curve`). `l2` = |after − e|, px; |s − before| is `middleChord` and
+    /// the chord s → e is `newestChord` (each measured once, when its end point was kept).
     func curve(
-      from s: TimedPoint, to e: TimedPoint, before: TimedPoint, after: Point, l1: Double,
-      l2: Double, _ x: Context, into result: inout PendingPoint
+      from s: TimedPoint, to e: TimedPoint, before: TimedPoint, after: Point, l2: Double,
+      _ x: Context, into result: inout PendingPoint
     ) {
       let chord = newestChord
-      let leaving = SignaturePadCurve.handles(before.point, s.point, e.point, l1: l1, l2: chord)
-        .leaving
+      let leaving = SignaturePadCurve.handles(
+        before.point, s.point, e.point, l1: middleChord, l2: chord
+      ).leaving
       let entering = SignaturePadCurve.handles(s.point, e.point, after, l1: chord, l2: l2)
         .entering
       let w = x.settings.velocityFilterWeight

@@ -137,8 +137,8 @@ public struct PieceFiller {
         let bty = down ? by : ay
         if bty > 0.5 && ty <= lastSample {
           let f = ty - 0.5
-          let first = f > 0 ? ScanlineUnion.ceil(f) : 0
-          let last = ScanlineUnion.ceil(min(Double(h), bty - 0.5))
+          let first = f > 0 ? smallCeiling(f) : 0
+          let last = smallCeiling(min(Double(h), bty - 0.5))
           edge[count] = Edge(
             y0: ty, y1: bty, x0: top.x * s, dxdy: (bottom.x - top.x) * s / (bty - ty),
             winding: down ? 1 : -1, firstRow: first, lastRow: last)
@@ -231,8 +231,8 @@ public struct PieceFiller {
   ) {
     let lo = max(-1, min(Double(w) + 1, from - 0.5))
     let hi = max(-1, min(Double(w) + 1, to - 0.5))
-    let c0 = max(0, ScanlineUnion.ceil(lo))
-    let c1 = min(w - 1, ScanlineUnion.ceil(hi) - 1)
+    let c0 = max(0, smallCeiling(lo))
+    let c1 = min(w - 1, smallCeiling(hi) - 1)
     guard c0 <= c1 else { return }
     if row < dirty.minRow { dirty.minRow = row }
     if row + 1 > dirty.maxRow { dirty.maxRow = row + 1 }

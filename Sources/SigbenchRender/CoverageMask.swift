@@ -157,7 +157,7 @@ public struct CoverageMask: Sendable {
   /// Fills a disc (centre and radius in output pixels) exactly: a cell is inside when its
   /// centre is within the radius (boundary included).
   ///
-  /// Rows and columns are rounded with `ScanlineUnion.ceil` on values clamped to the mask (the
+  /// Rows and columns are rounded with `smallCeiling` on values clamped to the mask (the
   /// same integers as `rounded(.up)` / `rounded(.down)`, without a libm call), and the cell
   /// storage is held once for all rows.
   public mutating func fillDisc(center: Point, radius: Double) {
@@ -168,8 +168,8 @@ public struct CoverageMask: Sendable {
     guard r > 0, cx.isFinite, cy.isFinite, r.isFinite else { return }
     let hgt = Double(cellHeight)
     // Clamped to [−1, cellHeight] (rows outside are empty either way).
-    let r0 = max(0, ScanlineUnion.ceil(min(hgt, max(-1, cy - r - 0.5))))
-    let r1 = min(cellHeight - 1, -ScanlineUnion.ceil(-max(-1, min(hgt, cy + r - 0.5))))
+    let r0 = max(0, smallCeiling(min(hgt, max(-1, cy - r - 0.5))))
+    let r1 = min(cellHeight - 1, -smallCeiling(-max(-1, min(hgt, cy + r - 0.5))))
     guard r0 <= r1 else { return }
     let w = cellWidth
     var d = ScanlineUnion.Dirty()
@@ -183,8 +183,8 @@ public struct CoverageMask: Sendable {
         // Cells whose centres lie in [cx − h, cx + h]; cell c has its centre at c + 0.5.
         let lo = max(-1, min(Double(w) + 1, cx - h - 0.5))
         let hi = max(-1, min(Double(w) + 1, cx + h - 0.5))
-        let c0 = max(0, ScanlineUnion.ceil(lo))
-        let c1 = min(w - 1, -ScanlineUnion.ceil(-hi))
+        let c0 = max(0, smallCeiling(lo))
+        let c1 = min(w - 1, -smallCeiling(-hi))
         guard c0 <= c1 else { continue }
         if row < d.minRow { d.minRow = row }
         if row + 1 > d.maxRow { d.maxRow = row + 1 }

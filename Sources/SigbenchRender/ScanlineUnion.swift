@@ -125,7 +125,7 @@ struct ScanlineUnion: Sendable {
           let bty = down ? by : ay
           if bty > 0.5 && ty <= lastSample {
             let f = ty - 0.5
-            let first = f > 0 ? Self.ceil(f) : 0
+            let first = f > 0 ? smallCeiling(f) : 0
             edge[count] = Edge(
               y0: ty, y1: bty, x0: top.x * s, dxdy: (bottom.x - top.x) * s / (bty - ty),
               winding: down ? 1 : -1, group: group, firstRow: Int32(truncatingIfNeeded: first),
@@ -154,7 +154,7 @@ struct ScanlineUnion: Sendable {
     guard edgeCount >= 2 else { return }
     // Rows r0..<r1: r1 = ⌈maxY − ½⌉ (maxY > ½ for every edge kept), at most cellHeight.
     let r0 = minRow
-    let r1 = min(cellHeight, Self.ceil(min(Double(cellHeight), maxY - 0.5)))
+    let r1 = min(cellHeight, smallCeiling(min(Double(cellHeight), maxY - 0.5)))
     guard r0 < r1 else { return }
     let rows = r1 - r0
     reserve(edges: edgeCount, groups: groupCount, rows: rows)
@@ -290,8 +290,8 @@ struct ScanlineUnion: Sendable {
     // overflow the integer conversion.
     let lo = max(-1, min(Double(w) + 1, from - 0.5))
     let hi = max(-1, min(Double(w) + 1, to - 0.5))
-    let c0 = max(0, ceil(lo))
-    let c1 = min(w - 1, ceil(hi) - 1)
+    let c0 = max(0, smallCeiling(lo))
+    let c1 = min(w - 1, smallCeiling(hi) - 1)
     guard c0 <= c1 else { return }
     if row < dirty.minRow { dirty.minRow = row }
     if row + 1 > dirty.maxRow { dirty.maxRow = row + 1 }
@@ -299,17 +299,5 @@ struct ScanlineUnion: Sendable {
     if c1 + 1 > dirty.maxCol { dirty.maxCol = c1 + 1 }
     // Short runs by overlapping stores rather than a `memset` call (`CoverageMask.setCells`).
     CoverageMask.setCells(base + c0, count: c1 - c0 + 1)
-  }
-
-  /// `Int(v.rounded(.up))` for a finite `v` already clamped to a small range (|v| < 2³¹),
-  /// without a call into libm (the baseline x86-64 target has no rounding instruction) and
-  /// without the range checks of `Int(_: Double)` (about 19 instructions a call, callgrind):
-  /// adding 1.5 · 2⁵² rounds `v` to the nearest integer `r`, held in the low bits of the sum,
-  /// and `r` is exact as a double, so `ceil(v)` is `r + 1` when `r < v` and `r` otherwise.
-  @inline(__always) static func ceil(_ v: Double) -> Int {
-    let magic = 6_755_399_441_055_744.0  // 1.5 · 2⁵²: the sum's unit in the last place is 1
-    let t = v + magic
-    let r = Int(Int32(truncatingIfNeeded: t.bitPattern))
-    return t - magic < v ? r + 1 : r
   }
 }

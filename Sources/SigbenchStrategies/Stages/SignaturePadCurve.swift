@@ -117,18 +117,13 @@ public struct SignaturePadCurve: Hashable, Sendable {
 
   /// Number of stamps: 2·⌈`lengthEstimate`⌉ (at most `maximumSteps`).
   ///
-  /// The ceiling without a call into libm (the baseline x86-64 target has no rounding
-  /// instruction): adding 1.5 · 2⁵² to `l` rounds it to the nearest integer `r`, held in the
-  /// sum's low bits and exact as a double, and ⌈l⌉ is `r + 1` when `r < l`, else `r`. Exact for
-  /// 0 ≤ l < 2³¹, which the guard ensures (`l` is a sum of square roots; NaN and infinity fail
-  /// the guard, as they failed `isFinite`).
+  /// The ceiling is `smallCeiling` (no libm call), exact here because the guard keeps
+  /// 0 ≤ l < 2³¹ (`l` is a sum of square roots; NaN and infinity fail the guard, as they failed
+  /// `isFinite`).
   @inline(__always) public var stepCount: Int {
     let l = lengthEstimate
     guard l < Double(Self.maximumSteps / 2) else { return Self.maximumSteps }
-    let magic = 6_755_399_441_055_744.0  // 1.5 · 2⁵²: the sum's unit in the last place is 1
-    let t = l + magic
-    let r = Int(Int32(truncatingIfNeeded: t.bitPattern))
-    return 2 * (t - magic < l ? r + 1 : r)
+    return 2 * smallCeiling(l)
   }
 
   /// Stamp radius at `t`: the t³ ramp from `startRadius` to `endRadius`, capped at

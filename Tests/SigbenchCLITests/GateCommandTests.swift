@@ -181,6 +181,10 @@ struct GateCommandTests {
       env: ["SIGBENCH_INJECT": "straight:spin=500"])
     let g = try GateReport.decode(Data(gate.stdout.utf8))
     #expect(g.acknowledgements.first?.reason == "known: wider joins")
+    // The mode and the statuses use the words `GateReport` documents.
+    #expect(g.mode == "baseline" && g.baselineName == "smoke")
+    #expect(g.timingStatus == "compared (stored baseline 'smoke')", "\(g.timingStatus)")
+    #expect(!g.counterStatus.contains("config."), "\(g.counterStatus)")
     if g.counterStatus.hasPrefix("compared") {
       // The injected regression is covered by the acknowledgement: reported, not failing.
       let c = g.counters.filter { $0.strategy == "straight" && $0.metric == .instructionsPerPoint }

@@ -39,7 +39,7 @@ public struct GateRunner: Sendable {
       session.strategiesText, scratch: scratch, round: "r1", progress: progress)
     var report = GateReport(
       tool: ToolInfo.name, createdAt: RunFolder.timestamp(),
-      mode: config.baseBinary != nil ? "a/b" : "config.baseline", baselineName: config.baselineName,
+      mode: config.baseBinary != nil ? "a/b" : "baseline", baselineName: config.baselineName,
       baseBinary: config.baseBinary, machine: headMachine,
       baseMachine: config.baseBinary != nil ? sides.baseMachine : config.baseline?.machine,
       provenance: session.provenance, baseProvenance: config.baseline?.provenance,
@@ -74,7 +74,7 @@ public struct GateRunner: Sendable {
         report.timingStatus = "incompatible: \(why)"
       } else {
         baseSets = b.replicates
-        report.timingStatus = "compared (stored config.baseline '\(b.name)')"
+        report.timingStatus = "compared (stored baseline '\(b.name)')"
       }
     }
     if !baseSets.isEmpty {
@@ -154,7 +154,7 @@ public struct GateRunner: Sendable {
     switch code {
     case .success: return "pass"
     case .confirmedRegression: return "FAIL: confirmed regression"
-    case .baselineUnusable: return "config.baseline incompatible: nothing could be compared"
+    case .baselineUnusable: return "baseline incompatible: nothing could be compared"
     case .inconclusive: return "inconclusive"
     default: return code.meaning
     }
@@ -170,7 +170,7 @@ public struct GateRunner: Sendable {
   }
 
   /// Timing replicates of both sides. In A/B mode head and base workers run interleaved in a
-  /// random order drawn from `config.orderSeed`; in config.baseline mode only head workers run.
+  /// random order drawn from `config.orderSeed`; in baseline mode only head workers run.
   struct Sides {
     var head: [[LaneFigures]] = []
     var base: [[LaneFigures]] = []
@@ -258,7 +258,7 @@ public struct GateRunner: Sendable {
     _ report: inout GateReport, baseline: Baseline?, scratch: URL, progress: ProgressHandler
   ) {
     guard config.counters else {
-      report.counterStatus = "not measured (--no-config.counters)"
+      report.counterStatus = "not measured (--no-counters)"
       return
     }
     progress(.note("gate: counting instructions and allocations under callgrind"))
@@ -298,7 +298,7 @@ public struct GateRunner: Sendable {
         return
       }
       baseCounters = b.counters
-      report.counterStatus = "compared (stored config.baseline '\(b.name)')"
+      report.counterStatus = "compared (stored baseline '\(b.name)')"
     }
     report.counters = GateEvaluator.compareCounters(
       head: headCounters, base: baseCounters, tolerance: config.settings.instructionTolerance)

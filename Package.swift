@@ -77,18 +77,22 @@ let package = Package(
       dependencies: [
         "SigbenchCore", "SigbenchStrategies", "SigbenchFormats", "SigbenchRender",
         "SigbenchResults", "SigbenchBench", "SigbenchReport", "SigbenchSynth", "SigbenchQuality",
+        "SigbenchHistory",
       ]),
+    // The capture page (`sigbench capture`): its HTML, CSS and script, installed beside the
+    // binary and inlined into one file with a hash-based Content-Security-Policy.
+    .target(name: "SigbenchCapture", dependencies: ["CCrypto"], resources: [.copy("Capture")]),
+    // Command-line parsing and help from one declaration per option (flags, values,
+    // required and repeatable options, per-command defaults and ranges). Core only.
+    .target(name: "SigbenchArguments", dependencies: ["SigbenchCore"]),
     // Parse, validate, call a pipeline, print, exit.
     .target(
       name: "SigbenchCLI",
       dependencies: [
         "SigbenchCore", "SigbenchStrategies", "SigbenchFormats", "SigbenchRender",
         "SigbenchResults", "SigbenchBench", "SigbenchReport", "SigbenchRun", "SigbenchSynth",
-        "SigbenchHistory", "CCrypto",
-      ],
-      // The capture page's HTML, CSS and script (`sigbench capture`), installed beside the
-      // binary and inlined into one file when the command runs.
-      resources: [.copy("Capture")]),
+        "SigbenchHistory", "SigbenchCapture", "SigbenchArguments",
+      ]),
     .executableTarget(name: "sigbench", dependencies: ["SigbenchCLI"]),
     // Test support only: counts heap allocations (defines malloc for the test executable).
     .target(name: "CAllocCounter"),
@@ -151,6 +155,7 @@ let package = Package(
       name: "SigbenchCLITests",
       dependencies: [
         "SigbenchCLI", "SigbenchCore", "SigbenchResults", "SigbenchRun", "SigbenchTestSupport",
+        "SigbenchCapture", "SigbenchRender", "SigbenchStrategies", "SigbenchArguments",
       ]),
   ]
 )

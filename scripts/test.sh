@@ -28,6 +28,8 @@ edge() { # edge TARGET ALLOWED-MODULES-REGEX WHY
 edge SigbenchResults 'Foundation|SigbenchCore' "results import only Core and Foundation"
 edge SigbenchReport 'Foundation|SigbenchCore|SigbenchResults' \
   "presenters read only Results types (never Bench, Render or the C shims)"
+edge SigbenchArguments 'SigbenchCore' "argument parsing reads only Core"
+edge SigbenchCapture 'Foundation|CCrypto' "the capture page needs only Foundation and libcrypto"
 for target in SigbenchResults:SigbenchCore SigbenchReport:SigbenchCore,SigbenchResults; do
   name=${target%%:*} deps=${target#*:}
   want="name: \"$name\", dependencies: [\"${deps//,/\", \"}\"]"

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SigbenchArguments
 import SigbenchCore
 import SigbenchResults
 
@@ -45,7 +46,8 @@ enum Interruption {
   /// never do (they run inside a parent's measurement, some under valgrind).
   static func sweepsLeftovers(_ name: String, _ arguments: ParsedArguments) -> Bool {
     guard ["run", "bench", "gate", "baseline"].contains(name) else { return false }
-    return arguments.value("worker") == nil && arguments.value("counter-worker") == nil
-      && arguments.value("quality-worker") == nil
+    guard name == BenchCommand.spec.name else { return true }
+    return [BenchCommand.worker, BenchCommand.counterWorker, BenchCommand.qualityWorker]
+      .allSatisfy { !arguments.given($0.spec) }
   }
 }

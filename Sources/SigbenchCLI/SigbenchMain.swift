@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchArguments
 import SigbenchCore
 import SigbenchResults
 import SigbenchRun
@@ -63,7 +64,7 @@ public enum SigbenchMain {
     } catch {
       return usageError(error.message, c.spec, console)
     }
-    if parsed.flag("help") {
+    if parsed.wantsHelp {
       console.out(HelpFormatter.help(c.spec))
       return .success
     }
@@ -76,8 +77,11 @@ public enum SigbenchMain {
   /// Sweeps stale leftovers (when the command writes under `--out`), builds and runs `c`, and
   /// maps what it throws to an exit code.
   static func runCommand(_ c: any Command.Type, _ parsed: ParsedArguments) -> ExitCode {
-    let console = Console(quiet: parsed.flag("quiet"))
-    if Interruption.sweepsLeftovers(c.spec.name, parsed), let out = parsed.value("out") {
+    let quiet = parsed.declares(OutputOptions.quiet.spec) && parsed.flag(OutputOptions.quiet)
+    let console = Console(quiet: quiet)
+    if Interruption.sweepsLeftovers(c.spec.name, parsed),
+      let out = try? parsed.value(OutputOptions.out)
+    {
       for removed in LeftoverSweep.sweep(out: URL(fileURLWithPath: out)) {
         console.note("notice: \(removed)")
       }
@@ -111,32 +115,25 @@ public enum SigbenchMain {
 
   static func usageError(_ message: String, _ spec: CommandSpec?, _ console: Console) -> ExitCode {
     console.err("Error: \(message)")
-    if let spec {
-      console.err("Usage: \(HelpFormatter.usage(spec))")
-      console.err("  See 'sigbench help \(spec.name)' for more information.")
-    } else {
-      console.err("Usage: sigbench <subcommand> [options]")
-      console.err("  See 'sigbench --help' for the list of subcommands.")
-    }
+    HelpFormatter.usageHint("sigbench", spec).forEach(console.err)
     return .usage
   }
 
   /// `sigbench --help`: overview, subcommands and the exit-code table.
   public static func topLevelHelp() -> String {
-    var out = "OVERVIEW: A workbench for pen and finger stroke smoothing: replays recorded strokes "
-    out += "point by point\nthrough each smoothing strategy, renders the ink, measures per-point "
-    out += "latency and writes an\nHTML comparison sheet.\n\n"
-    out += "USAGE: sigbench <subcommand> [options]\n\nOPTIONS:\n"
-    out += HelpFormatter.row("--version", "Show the version.")
-    out += HelpFormatter.row("-h, --help", "Show help information.")
-    out += "\nSUBCOMMANDS:\n"
-    for c in commands { out += HelpFormatter.row(c.spec.name, c.spec.abstract) }
-    out += "\nEXIT CODES (when several apply, the first of 130, 143, 64, 1, 3, 2, 5, 6, 4 wins):\n"
-    for code in ExitCode.allCases { out += HelpFormatter.row(String(code.rawValue), code.meaning) }
-    out += "\nUNITS: positions in CSS px (1/96 inch, y down); time in seconds from the drawing's "
-    out += "start;\npressure in [0, 1]; angles in radians.\n"
-    out += "\n  See 'sigbench help <subcommand>' for detailed help."
-    return out
+    HelpFormatter.toolHelp(
+      "sigbench",
+      overview: "A workbench for pen and finger stroke smoothing: replays recorded strokes point "
+        + "by point through each smoothing strategy, renders the ink, measures per-point latency "
+        + "and writes an HTML comparison sheet.",
+      commands: commands.map { $0.spec },
+      sections: [
+        HelpFormatter.Section(
+          "EXIT CODES (when several apply, the first of 130, 143, 64, 1, 3, 2, 5, 6, 4 wins)",
+          ExitCode.allCases.map { (String($0.rawValue), $0.meaning) })
+      ],
+      notes: "UNITS: positions in CSS px (1/96 inch, y down); time in seconds from the drawing's "
+        + "start; pressure in [0, 1]; angles in radians.")
   }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchResults
 
 /// `sigbench history export --csv`: every stored figure, one row per run × strategy × lane ×
 /// metric, for people who want their own plots (RFC 4180 quoting; per-process values joined

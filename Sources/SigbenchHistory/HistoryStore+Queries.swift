@@ -1,46 +1,4 @@
-/// One stored figure with the run it belongs to: a row of `history show` and `export --csv`.
-public struct HistoryRow: Hashable, Sendable, Encodable {
-  public var runID: Int64
-  public var kind: String
-  public var createdAt: String
-  public var commit: String?
-  public var commitTime: String?
-  public var dirty: Bool?
-  public var fingerprint: String
-  public var build: String
-  public var corpusChecksum: String
-  public var processes: Int
-  public var source: String
-  public var strategy: String
-  public var lane: String
-  public var metric: String
-  public var unit: String
-  public var headline: Double
-  public var perProcess: [Double]
-
-  /// The ordering key of the series: committer time, else run time (ties by run time).
-  public var orderTime: String { commitTime ?? createdAt }
-
-  /// Same machine, build and corpus: only such points are joined on one line.
-  public var comparabilityGroup: String {
-    [fingerprint, build, corpusChecksum].joined(separator: " · ")
-  }
-}
-
-/// One stored run, without its figures: a row of `history list`.
-public struct HistoryRunSummary: Hashable, Sendable, Encodable {
-  public var id: Int64
-  public var kind: String
-  public var createdAt: String
-  public var commit: String?
-  public var commitTime: String?
-  public var dirty: Bool?
-  public var build: String
-  public var corpusChecksum: String
-  public var processes: Int
-  public var source: String
-  public var measurements: Int
-}
+import SigbenchResults
 
 extension HistoryStore {
   /// Every stored run, ordered by committer time (run time where unknown), then run time.

@@ -1,17 +1,20 @@
+import SigbenchArguments
 import SigbenchCLI
 import SigbenchResults
 import Testing
 
 @Suite("argument parser")
 struct ArgumentParserTests {
+  static let corpus = Option.text("corpus", value: "DIR", help: "c")
+  static let out = Option.text("out", short: "o", value: "FILE", help: "o")
+    .defaulting(to: "Reports")
+  static let supersample = Option<Int>.custom(
+    "supersample", value: "N", help: "s", allowed: ["2", "4"]
+  ) { Int($0)! }
+  static let strict = Flag("strict", help: "flag")
   static let spec = CommandSpec(
     name: "demo", abstract: "demo",
-    options: [
-      OptionSpec("corpus", value: "DIR", help: "c"),
-      OptionSpec("out", short: "o", value: "FILE", help: "o", default: "Reports"),
-      OptionSpec("supersample", value: "N", help: "s", allowed: ["2", "4"]),
-      OptionSpec("strict", help: "flag"),
-    ],
+    options: [corpus.spec, out.spec, supersample.spec, strict.spec],
     positionals: [PositionalSpec("input", help: "i", optional: true)])
 
   @Test("a variadic last positional takes every remaining argument; others reject extras")
@@ -31,12 +34,12 @@ struct ArgumentParserTests {
   func parses() throws {
     let a = try ArgumentParser.parse(
       ["--corpus", "C", "-o", "x.png", "--supersample=4", "--strict", "in.txt"], spec: Self.spec)
-    #expect(a.value("corpus") == "C")
-    #expect(a.value("out") == "x.png")
-    #expect(a.value("supersample") == "4")
-    #expect(a.flag("strict"))
+    #expect(try a.value(Self.corpus) == "C")
+    #expect(try a.value(Self.out) == "x.png")
+    #expect(try a.value(Self.supersample) == 4)
+    #expect(a.flag(Self.strict))
     #expect(a.positionals == ["in.txt"])
-    #expect(try ArgumentParser.parse([], spec: Self.spec).value("out") == "Reports")
+    #expect(try ArgumentParser.parse([], spec: Self.spec).value(Self.out) == "Reports")
     #expect(
       try ArgumentParser.parse(["--", "--strict"], spec: Self.spec).positionals == ["--strict"])
   }

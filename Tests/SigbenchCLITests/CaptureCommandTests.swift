@@ -2,7 +2,7 @@ import Foundation
 import SigbenchTestSupport
 import Testing
 
-@testable import SigbenchCLI
+@testable import SigbenchCapture
 
 /// `sigbench capture` writes one self-contained page whose policy admits exactly its own
 /// script and style (see `CapturePage`); the browser-level behaviour is checked by
@@ -74,7 +74,7 @@ struct CaptureCommandTests {
 
   @Test("the page comes from its own files, not from Swift string literals")
   func partsLiveInTheirOwnFiles() throws {
-    let folder = packageRootURL().appendingPathComponent("Sources/SigbenchCLI/Capture")
+    let folder = packageRootURL().appendingPathComponent("Sources/SigbenchCapture/Capture")
     for file in [
       "capture.html", "capture.css", "capture.js", "capture-format.js", "credibility.js",
     ] {
@@ -91,7 +91,7 @@ struct CaptureCommandTests {
   func usage() throws {
     let missing = try EndToEndTests.run(["capture"])
     #expect(missing.code == 64)
-    #expect(missing.stderr.contains("Missing '--output <FILE>'"))
+    #expect(missing.stderr.contains("Missing '--output <PATH>'"))
     let wrong = try EndToEndTests.run(["capture", "-o", "page.txt"])
     #expect(wrong.code == 64)
     #expect(wrong.stderr.contains("must end in .html"))

@@ -49,7 +49,7 @@ struct CaptureCredibilityTests {
     let vectors = Self.vectors()
     let rule = try String(
       contentsOf: packageRootURL().appendingPathComponent(
-        "Sources/SigbenchCLI/Capture/credibility.js"), encoding: .utf8)
+        "Sources/SigbenchCapture/Capture/credibility.js"), encoding: .utf8)
     let data =
       "["
       + vectors.map { v in

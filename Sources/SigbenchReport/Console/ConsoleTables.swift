@@ -94,3 +94,51 @@ public enum ConsoleTables {
     return lines.joined(separator: "\n")
   }
 }
+
+extension ConsoleTables {
+  /// What `baseline save` prints.
+  public static func baselineSaved(_ b: Baseline, at path: String) -> [String] {
+    [
+      "baseline '\(b.name)' saved: \(path)",
+      "  \(b.processes) processes, \(b.replicates.count) metric sets, counters: "
+        + (b.counterRun.unavailableReason.map { "unavailable (\($0))" } ?? "measured"),
+    ]
+  }
+
+  /// What `baseline noise` prints: where the floor went and the bands it implies for a gate
+  /// of `perSide` processes per side.
+  public static func noiseFloorSaved(
+    _ floor: NoiseFloor, at path: String, repetitions: Int, perSide: Int, bands: [NoiseBand]
+  ) -> [String] {
+    [
+      "noise floor '\(floor.name)' saved: \(path)",
+      "A/A over \(floor.processes) processes (\(repetitions) timed passes each); "
+        + "for a gate of \(perSide) processes per side:",
+    ] + noiseBands(bands)
+  }
+
+  /// What `baseline ack` prints.
+  public static func acknowledged(_ ack: Acknowledgement, in name: String) -> String {
+    "acknowledged in '\(name)': \(ack.strategy) \(ack.lane?.rawValue ?? "all lanes") "
+      + "\(ack.metric ?? "all metrics"): \(ack.reason)"
+  }
+}
+
+extension ConsoleTables {
+  /// What `run` prints when it is done: the counts, the timing summary, where the sheet is.
+  public static func runDone(_ r: RunResult, report: String, latest: String) -> [String] {
+    var lines = ["run \(r.runID): \(r.corpus.drawings) drawings, \(r.strategies.count) strategies"]
+    lines += runSummary(r.bench)
+    if let t = r.bench.timingSample, !t.isComplete { lines.append("  sampled: \(t.rule)") }
+    return lines + ["report: \(report)", "latest: \(latest)"]
+  }
+}
+
+extension ConsoleTables {
+  /// What `bench` prints when it is done: the summary, the sampling rule, where the results are.
+  public static func benchDone(_ r: BenchReport, results: String) -> [String] {
+    var lines = benchSummary(r)
+    if let t = r.timingSample, !t.isComplete { lines.append("sampled: \(t.rule)") }
+    return lines + ["results: \(results)"]
+  }
+}

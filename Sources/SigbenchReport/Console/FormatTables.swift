@@ -79,3 +79,41 @@ public enum FormatTables {
       })
   }
 }
+
+/// One line of the format catalog (`sigbench formats`; `--json` prints these).
+public struct FormatListing: Codable, Sendable {
+  public var id: String
+  public var name: String
+  public var extensions: [String]
+  public var canWrite: Bool
+  public var units: String
+  public var summary: String
+
+  public init(
+    id: String, name: String, extensions: [String], canWrite: Bool, units: String,
+    summary: String
+  ) {
+    (self.id, self.name, self.extensions) = (id, name, extensions)
+    (self.canWrite, self.units, self.summary) = (canWrite, units, summary)
+  }
+}
+
+extension FormatTables {
+  /// The catalog as text: id, read/write, extensions; then the summary and units.
+  public static func catalog(_ rows: [FormatListing]) -> [String] {
+    let idWidth = (rows.map(\.id.count).max() ?? 0) + 2
+    return rows.flatMap { d in
+      let ext = d.extensions.map { "." + $0 }.joined(separator: " ")
+      return [
+        "\(d.id.padding(toLength: idWidth, withPad: " ", startingAt: 0))"
+          + "\(d.canWrite ? "read/write" : "read      ")  \(ext)",
+        "              \(d.summary) Units: \(d.units)",
+      ]
+    }
+  }
+
+  /// Sorted, pretty JSON for `--json` output (the one JSON form of result files).
+  public static func json<T: Encodable>(_ value: T) throws -> String {
+    String(decoding: try ResultJSON.encode(value), as: UTF8.self)
+  }
+}

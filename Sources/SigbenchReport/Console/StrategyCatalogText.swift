@@ -47,4 +47,24 @@ public enum StrategyCatalogText {
     }
     return "[\n  " + items.joined(separator: ",\n  ") + "\n]"
   }
+
+  /// `sigbench strategies`: one row per strategy (id; summary with the reference and cost
+  /// marks), then what the marks mean.
+  public static func list(_ entries: [StrategyEntry], referenceID: String) -> (
+    rows: [(id: String, text: String)], notes: [String]
+  ) {
+    let rows = entries.map { e in
+      let d = e.descriptor
+      let ref = d.id == referenceID ? " (reference)" : ""
+      return (d.id, d.summary + ref + (d.cost.isIncremental ? "" : " [\(d.cost.rawValue)]"))
+    }
+    return (
+      rows,
+      [
+        "\n  Strategies marked [whole-stroke-per-push] or [offline] cost more with every sample;"
+          + "\n  they run only when named in --strategies.",
+        "\n  See 'sigbench strategies --describe <id>' for a strategy's options.",
+      ]
+    )
+  }
 }

@@ -71,4 +71,20 @@ extension CorpusInput {
   {
     try CorpusStream(path: path, jobs: 1).check(progress: progress)
   }
+
+  /// `run --strict`: `nil` when every file under `path` is read without a rejection or a skip
+  /// (hidden files aside), else what was found. An unreadable folder is a tool error.
+  public static func strictRefusal(_ path: String, progress: ProgressHandler) throws(PipelineError)
+    -> String?
+  {
+    let checked: CorpusLoader.Result
+    do { checked = try check(path, progress: progress) } catch {
+      throw PipelineError(
+        .toolError, "cannot read corpus '\(path)': \(SystemErrorText.reason(error))")
+    }
+    let skipped = checked.skipped.filter { !$0.isHidden }
+    guard !skipped.isEmpty || !checked.rejected.isEmpty else { return nil }
+    return "--strict: \(checked.rejected.count) rejected and \(skipped.count) skipped file(s); "
+      + "nothing was run."
+  }
 }

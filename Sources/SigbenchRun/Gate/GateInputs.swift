@@ -43,3 +43,16 @@ public enum GateInputs {
     return URL(fileURLWithPath: path).standardizedFileURL.path
   }
 }
+
+extension GateConfiguration {
+  /// Reads what the configuration compares with — the stored `baseline`, the `noiseFloor`
+  /// (both under `outDir`), the `baseBinary` — failing at once when one is missing or unusable.
+  public mutating func readInputs(
+    baseline: String?, baseBinary: String?, noiseFloor: String?
+  ) throws(PipelineError) {
+    if let b = baseline { self.baseline = try GateInputs.baseline(b, out: outDir) }
+    baselineName = baseline
+    if let bin = baseBinary { self.baseBinary = try GateInputs.baseBinary(bin) }
+    if let n = noiseFloor { self.noiseFloor = try GateInputs.noiseFloor(n, out: outDir) }
+  }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import SigbenchArguments
+import SigbenchCore
+import SigbenchFormats
+import SigbenchReport
+import SigbenchResults
+import SigbenchRun
+
+/// `sigbench run --corpus DIR`: read, smooth, render, time, report.
+struct RunCommand: Command {
+  static let spec = CommandSpec(
+    name: "run", abstract: "Run the strategies over a corpus and write an HTML comparison sheet.",
+    discussion: """
+      Reads every file under the corpus folder (unsupported files are skipped with a notice,
+      malformed ones rejected with the reason; the run goes on), smooths each stroke through
+      each strategy, renders the ink to PNG, times every push, and writes the run to
+      <out>/runs/<run-id>/ (result.json, index.html, img/). <out>/latest then points at it.
+      With --baseline NAME the gate runs after the timing (its options below apply then).
+      """,
+    options: [
+      CorpusOptions.corpus.requiredHere().spec, OutputOptions.out.spec,
+      StrategyOptions.strategies(default: .incremental),
+      RenderOptionGroup.supersample.defaulting(to: String(RunSettings.defaultSupersample)).spec,
+      RenderOptionGroup.size.within(RunSettings.sizeRange)
+        .defaulting(to: "\(RunSettings.defaultWidth)x\(RunSettings.defaultHeight)").spec,
+      compareRun.spec, strict.spec, jobs.spec, noRender.spec, OutputOptions.quiet.spec,
+      OutputOptions.json.spec,
+    ] + BenchOptionGroup.timing + [GateOptionGroup.baseline.spec] + BenchOptionGroup.counters
+      + GateOptionGroup.options + HistoryOptions.appending)
+
+  static let compareRun = Option.text(
+    "compare-run", value: "DIR",
+    help: "A previous run folder (e.g. Reports/latest): compare the ink of every sample with it.")
+  static let strict = Flag(
+    "strict", help: "Treat any rejected or skipped file as fatal (exit 4, no run).")
+  static let jobs = Option.integer(
+    "jobs",
+    help: "Worker threads for reading, pictures and metrics (the timing always runs alone)."
+  ).within(RunSettings.jobsRange).defaultNote("one per core")
+  static let noRender = Flag(
+    "no-render",
+    help: "No pictures and no sample pages: metrics, quality, timing and the sheet only.")
+
+  let corpus: CorpusOptions
+  let history: HistoryOptions
+  let settings: RunSettings
+  let strict: Bool
+  let json: Bool
+
+  /// Every option checked before any work: usage errors (64), then the named baseline and noise
+  /// floor (5) and the comparison run (1).
+  init(_ a: ParsedArguments) throws {
+    corpus = try CorpusOptions(a)
+    history = try HistoryOptions(a)
+    let bench = try BenchOptionGroup(a)
+    let render = try RenderOptionGroup(a)
+    var s = RunSettings(strategies: try StrategyOptions(a, reference: .added).configured)
+    s.out = try a.outFolder()
+    s.render.supersample = render.supersample
+    (s.render.width, s.render.height) = (render.size!.width, render.size!.height)
+    s.bench.repetitions = bench.repetitions
+    s.bench.counterPoints = bench.counterPoints
+    s.bench.timedPointBudget = bench.timedPoints
+    s.bench.counters = bench.counters
+    s.bench.injection = try a.injection()
+    s.commandLine = CommandLine.arguments.dropFirst().map { $0 }
+    let baseline = try a.storedName(GateOptionGroup.baseline)
+    if baseline == nil, let o = GateOptionGroup.gateOnlyOptionGiven(a) {
+      throw ValidationError("--\(o) applies to the gate: give '--baseline <NAME>' with it.")
+    }
+    // Checked in every case so a bad value is caught whether or not a gate runs.
+    let gate = try GateOptionGroup(a, bench: bench, baseline: baseline, baseBinary: nil)
+    if baseline != nil { s.gate = gate.configuration }
+    if let j = try a.value(Self.jobs) { s.jobs = j }
+    s.drawPictures = !a.flag(Self.noRender)
+    let compare = try a.value(Self.compareRun)
+    if !s.drawPictures && compare != nil {
+      throw ValidationError(
+        "--compare-run compares pictures; it cannot be combined with --no-render.")
+    }
+    if let dir = compare {
+      do { s.compareRun = try LoadedRun.load(dir) } catch {
+        throw CommandFailure(.toolError, error.message)
+      }
+    }
+    settings = s
+    strict = a.flag(Self.strict)
+    json = a.flag(OutputOptions.json)
+  }
+
+  func run(console: Console) throws -> ExitCode {
+    let started = Date()
+    console.warnIfDebugBuild()
+    let heartbeat = console.heartbeat()
+    defer { heartbeat.stop() }
+    // With --strict every file is read once and dropped, before any work with the corpus.
+    if strict, let refusal = try CorpusInput.strictRefusal(corpus.path, progress: heartbeat.handler)
+    {
+      console.err("Error: \(refusal)")
+      return .rejectedInputs
+    }
+    let outcome = try RunPipeline(settings: settings, progress: heartbeat.handler).run(
+      corpusAt: corpus.path, started: started)
+    let result = history.recorder.append(run: outcome, progress: console.progress)
+    if let g = result.gate {
+      console.out(GateMarkdown.render(g))
+      if let f = outcome.gateFolder { console.out("gate: \(f.path)") }
+    }
+    if json {
+      console.out(String(decoding: try result.encoded(), as: UTF8.self))
+    } else {
+      ConsoleTables.runDone(
+        result, report: outcome.folder.appendingPathComponent("index.html").path,
+        latest: outcome.latest.appendingPathComponent("index.html").path
+      ).forEach(console.out)
+    }
+    console.note(String(format: "done in %.1f s", Date().timeIntervalSince(started)))
+    let runCode: ExitCode = result.corpus.rejected.isEmpty ? .success : .rejectedInputs
+    let gateCode = result.gate.map { ExitCode(rawValue: $0.exitCode) ?? .toolError } ?? .success
+    return ExitCode.combine([runCode, gateCode])
+  }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import SigbenchArguments
+import SigbenchCore
+import SigbenchReport
+import SigbenchResults
+import SigbenchStrategies
+
+/// `sigbench strategies [--describe ID] [--json]`: the catalog, generated from each strategy's
+/// one declaration of its options.
+struct StrategiesCommand: Command {
+  static let spec = CommandSpec(
+    name: "strategies", abstract: "List the smoothing strategies and their options.",
+    discussion: """
+      Strategy specs use one syntax everywhere: ID or ID(option=value,...), several separated
+      by commas, e.g. straight,catmull-rom(width=pressure). The reference strategy is listed
+      first; it is the denominator of every latency ratio.
+      """,
+    options: [describe.spec, OutputOptions.json.spec])
+
+  static let describe = Option.text(
+    "describe", value: "ID", help: "Print the option table of one strategy.")
+
+  let describe: String?
+  let json: Bool
+
+  init(_ a: ParsedArguments) throws {
+    describe = try a.value(Self.describe)
+    json = a.flag(OutputOptions.json)
+  }
+
+  func run(console: Console) throws -> ExitCode {
+    let entries = try describe.map { [try StrategyCatalog.entry($0)] } ?? StrategyCatalog.all
+    if json {
+      console.out(StrategyCatalogText.json(entries))
+    } else if describe == nil {
+      let (rows, notes) = StrategyCatalogText.list(
+        entries, referenceID: StrategyCatalog.referenceID)
+      for r in rows { console.out(String(HelpFormatter.row(r.id, r.text).dropLast())) }
+      notes.forEach(console.out)
+    } else {
+      console.out(StrategyCatalogText.describe(entries[0].descriptor))
+    }
+    return .success
+  }
+}

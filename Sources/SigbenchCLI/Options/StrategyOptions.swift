@@ -1,0 +1,50 @@
+import SigbenchArguments
+import SigbenchCore
+import SigbenchRun
+import SigbenchStrategies
+
+/// `--strategies SPEC` (several) and `--strategy SPEC` (one): which strategies a command runs.
+/// Each command states its default as the list it runs (`incremental` or `all`).
+struct StrategyOptions {
+  static let strategies = Option.text(
+    "strategies", value: "SPEC",
+    help: "Comma-separated strategy specs, e.g. straight,catmull-rom(width=pressure); commands "
+      + "that report latency ratios add the reference, straight.")
+  static let strategy = Option.text(
+    "strategy", value: "SPEC",
+    help: "One strategy spec, e.g. catmull-rom(alpha=0.5) (also its label in stored figures).")
+
+  /// What a command runs when `--strategies` is not given.
+  enum Default {
+    /// The strategies whose cost per push does not grow with the stroke (`StrategyCatalog
+    /// .defaults()`): every measuring command.
+    case incremental
+    /// Every strategy in the catalog (pictures only).
+    case all
+
+    var ids: [String] {
+      switch self {
+      case .incremental: return StrategyCatalog.defaults().map(\.id)
+      case .all: return StrategyCatalog.ids
+      }
+    }
+    var note: String {
+      switch self {
+      case .incremental: return "the \(ids.count) incremental strategies"
+      case .all: return "all \(ids.count) strategies"
+      }
+    }
+  }
+
+  /// `--strategies` as a command declares it, defaulting to `d`'s list.
+  static func strategies(default d: Default) -> OptionSpec {
+    strategies.defaulting(to: d.ids.joined(separator: ", "), note: d.note).spec
+  }
+
+  /// The configured strategies, the reference added per `reference`.
+  let configured: [ConfiguredStrategy]
+
+  init(_ a: ParsedArguments, reference: StrategyResolver.Reference) throws {
+    configured = try StrategyResolver.resolve(try a.required(Self.strategies), reference: reference)
+  }
+}

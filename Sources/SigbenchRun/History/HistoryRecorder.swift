@@ -1,0 +1,58 @@
+import Foundation
+import SigbenchHistory
+import SigbenchReport
+import SigbenchResults
+
+/// Appends what `run`, `bench` and `gate` measured to the history database (`path`; `nil`
+/// records nothing). A failed history write is a warning through `progress` and never changes
+/// the command's outcome.
+public struct HistoryRecorder: Sendable {
+  public let path: String?
+
+  public init(path: String?) { self.path = path }
+
+  /// Appends `record` (one transaction); the open store on success, else `nil` with a warning.
+  @discardableResult
+  func append(_ record: @autoclosure () -> HistoryRecord, progress: ProgressHandler)
+    -> HistoryStore?
+  {
+    guard let path else { return nil }
+    do {
+      let store = try HistoryStore(path: path)
+      try store.append(record())
+      return store
+    } catch {
+      progress(.warning("warning: history not updated (\(path)): \(error)"))
+      return nil
+    }
+  }
+
+  public func append(bench report: BenchReport, progress: ProgressHandler) {
+    append(.bench(report, commit: .build), progress: progress)
+  }
+
+  public func append(gate report: GateReport, progress: ProgressHandler) {
+    append(.gate(report, commit: .build), progress: progress)
+  }
+
+  /// Appends a finished run, then stores the history of its strategies in its `result.json`
+  /// and rebuilds its `index.html` (the sheet's history section); returns the result as stored.
+  public func append(run outcome: RunPipeline.Outcome, progress: ProgressHandler) -> RunResult {
+    var result = outcome.result
+    guard let store = append(.run(result, commit: .build), progress: progress) else {
+      return result
+    }
+    do {
+      result.history = try HistorySheet.trends(for: result, in: store)
+      try AtomicFiles.write(
+        try result.encoded(), to: outcome.folder.appendingPathComponent("result.json"))
+      try AtomicFiles.write(
+        Data(IndexPage.render(result).utf8),
+        to: outcome.folder.appendingPathComponent("index.html"))
+    } catch {
+      progress(.warning("warning: the run sheet's history section was not written: \(error)"))
+      return outcome.result
+    }
+    return result
+  }
+}

@@ -57,9 +57,7 @@ let package = Package(
     .target(name: "SigbenchRender", dependencies: ["SigbenchCore", "CGD", "CCairo", "CPNG"]),
     .target(
       name: "SigbenchBench",
-      dependencies: [
-        "SigbenchCore", "SigbenchStrategies", "SigbenchRender", "SigbenchResults", "CShim",
-      ]),
+      dependencies: ["SigbenchCore", "SigbenchRender", "SigbenchResults", "CShim"]),
     // Presenters (HTML, Markdown, CSV, console tables) over SigbenchResults types only.
     .target(name: "SigbenchReport", dependencies: ["SigbenchCore", "SigbenchResults"]),
     // SQLite 3 (Debian `libsqlite3-dev`) for the benchmark history database.
@@ -77,7 +75,7 @@ let package = Package(
       dependencies: [
         "SigbenchCore", "SigbenchStrategies", "SigbenchFormats", "SigbenchRender",
         "SigbenchResults", "SigbenchBench", "SigbenchReport", "SigbenchSynth", "SigbenchQuality",
-        "SigbenchHistory",
+        "SigbenchHistory", "CShim",
       ]),
     // The capture page (`sigbench capture`): its HTML, CSS and script, installed beside the
     // binary and inlined into one file with a hash-based Content-Security-Policy.
@@ -90,8 +88,8 @@ let package = Package(
       name: "SigbenchCLI",
       dependencies: [
         "SigbenchCore", "SigbenchStrategies", "SigbenchFormats", "SigbenchRender",
-        "SigbenchResults", "SigbenchBench", "SigbenchReport", "SigbenchRun", "SigbenchSynth",
-        "SigbenchHistory", "SigbenchCapture", "SigbenchArguments",
+        "SigbenchResults", "SigbenchReport", "SigbenchRun", "SigbenchSynth", "SigbenchHistory",
+        "SigbenchCapture", "SigbenchArguments",
       ]),
     .executableTarget(name: "sigbench", dependencies: ["SigbenchCLI"]),
     // Test support only: counts heap allocations (defines malloc for the test executable).
@@ -99,8 +97,7 @@ let package = Package(
     .target(
       name: "SigbenchTestSupport",
       dependencies: [
-        "SigbenchCore", "SigbenchStrategies", "SigbenchFormats", "SigbenchRender", "CZlib", "CLZMA",
-        "CAllocCounter",
+        "SigbenchCore", "SigbenchStrategies", "SigbenchFormats", "CZlib", "CLZMA", "CAllocCounter",
       ]),
     .testTarget(name: "SigbenchCoreTests", dependencies: ["SigbenchCore", "SigbenchTestSupport"]),
     .testTarget(
@@ -117,7 +114,8 @@ let package = Package(
     .testTarget(
       name: "SigbenchRenderTests",
       dependencies: [
-        "SigbenchCore", "SigbenchRender", "SigbenchStrategies", "SigbenchTestSupport",
+        "SigbenchCore", "SigbenchRender", "SigbenchStrategies", "SigbenchFormats",
+        "SigbenchTestSupport",
       ],
       exclude: ["__Snapshots__"]),
     .testTarget(
@@ -128,10 +126,10 @@ let package = Package(
       ]),
     .testTarget(
       name: "SigbenchReportTests",
-      dependencies: ["SigbenchCore", "SigbenchReport", "SigbenchResults", "SigbenchTestSupport"],
+      dependencies: ["SigbenchReport", "SigbenchResults", "SigbenchTestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(
-      name: "SigbenchResultsTests", dependencies: ["SigbenchResults", "SigbenchCore"],
+      name: "SigbenchResultsTests", dependencies: ["SigbenchResults"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "SigbenchSynthTests",
@@ -146,7 +144,7 @@ let package = Package(
       name: "SigbenchRunTests",
       dependencies: [
         "SigbenchRun", "SigbenchResults", "SigbenchCore", "SigbenchStrategies",
-        "SigbenchTestSupport",
+        "SigbenchTestSupport", "SigbenchBench", "SigbenchQuality", "SigbenchRender",
       ]),
     .testTarget(
       name: "SigbenchHistoryTests",
@@ -156,6 +154,7 @@ let package = Package(
       dependencies: [
         "SigbenchCLI", "SigbenchCore", "SigbenchResults", "SigbenchRun", "SigbenchTestSupport",
         "SigbenchCapture", "SigbenchRender", "SigbenchStrategies", "SigbenchArguments",
+        "SigbenchReport",
       ]),
   ]
 )

@@ -36,6 +36,12 @@ for target in SigbenchResults:SigbenchCore SigbenchReport:SigbenchCore,SigbenchR
   grep -qF "$want" Package.swift || { echo "Package.swift: $name must depend on $deps only" >&2; exit 1; }
 done
 
+phase "lint: the map (Package.swift's dependencies, the imports and ARCHITECTURE.md agree)"
+map_json=$(mktemp)
+swift package dump-package >"$map_json"
+python3 scripts/check-map.py "$map_json"
+rm -f "$map_json"
+
 phase "lint: source files stay small (over 500 lines needs a 'Long file:' reason in its header)"
 status=0
 while IFS= read -r f; do

@@ -112,7 +112,7 @@ struct BaselineCommand: Command {
       let perSide = max(2, bench.processes! / 2)
       ConsoleTables.noiseFloorSaved(
         floor, at: url.path, repetitions: options.repetitions, perSide: perSide,
-        bands: floor.bands(perSide: perSide, settings: GateSettings())
+        bands: BaselineActions.bands(floor, perSide: perSide)
       ).forEach(console.out)
     case "ack":
       do { _ = try actions.acknowledge(name, acknowledgement!) } catch let e as PipelineError {

@@ -64,6 +64,12 @@ public struct BaselineActions: Sendable {
     return (floor, url)
   }
 
+  /// The thresholds and minimum detectable changes `floor` implies for a gate of `perSide`
+  /// processes per side with the default settings.
+  public static func bands(_ floor: NoiseFloor, perSide: Int) -> [NoiseBand] {
+    floor.bands(perSide: perSide, settings: GateSettings())
+  }
+
   /// Records `acknowledgement` in baseline `name` (which must exist and be readable).
   public func acknowledge(_ name: String, _ acknowledgement: Acknowledgement) throws -> URL {
     let url = store.url(name)

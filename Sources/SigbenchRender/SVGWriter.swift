@@ -25,90 +25,135 @@ public struct SVGWriter: Sendable {
 
   /// The SVG document for `strokes` (each stroke's final geometry).
   public func document(_ strokes: [InkGeometry]) throws(RenderError) -> String {
+    var out = SVGText()
+    try write(strokes, into: &out)
+    return out.text
+  }
+
+  /// The length in bytes of `document(strokes)`, counted without writing it.
+  public func byteCount(_ strokes: [InkGeometry]) throws(RenderError) -> Int {
+    var out = SVGByteCount()
+    try write(strokes, into: &out)
+    return out.bytes
+  }
+
+  /// Emits the document for `strokes` into `out`; throws when there is no ink or it lies too
+  /// far out (`VectorStyle.frame`).
+  public func write<S: SVGSink>(_ strokes: [InkGeometry], into out: inout S) throws(RenderError) {
     let frame = try style.frame(strokes)
-    func n(_ v: Double) -> String { DecimalText.format(v) }
     let mm = SVGWriter.millimetresPerPixel
-    var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\""
-    out += " width=\"\(DecimalText.format(frame.size.width * mm, decimals: 4))mm\""
-    out += " height=\"\(DecimalText.format(frame.size.height * mm, decimals: 4))mm\""
-    out +=
-      " viewBox=\"\(n(frame.minX)) \(n(frame.minY)) \(n(frame.size.width)) \(n(frame.size.height))\">\n"
+    out.literal("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+    out.literal("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"")
+    out.number(frame.size.width * mm, decimals: 4)
+    out.literal("mm\" height=\"")
+    out.number(frame.size.height * mm, decimals: 4)
+    out.literal("mm\" viewBox=\"")
+    out.number(frame.minX)
+    out.literal(" ")
+    out.number(frame.minY)
+    out.literal(" ")
+    out.number(frame.size.width)
+    out.literal(" ")
+    out.number(frame.size.height)
+    out.literal("\">\n")
     if let bg = style.background, bg.a > 0 {
-      out += "<rect x=\"\(n(frame.minX))\" y=\"\(n(frame.minY))\" width=\"\(n(frame.size.width))\""
-      out += " height=\"\(n(frame.size.height))\" fill=\"\(SVGWriter.hex(bg))\""
-      if bg.a < 255 { out += " fill-opacity=\"\(n(Double(bg.a) / 255))\"" }
-      out += "/>\n"
+      out.literal("<rect x=\"")
+      out.number(frame.minX)
+      out.literal("\" y=\"")
+      out.number(frame.minY)
+      out.literal("\" width=\"")
+      out.number(frame.size.width)
+      out.literal("\" height=\"")
+      out.number(frame.size.height)
+      out.literal("\" fill=\"")
+      out.text(SVGWriter.hex(bg))
+      if bg.a < 255 {
+        out.literal("\" fill-opacity=\"")
+        out.number(Double(bg.a) / 255)
+      }
+      out.literal("\"/>\n")
     }
     let color = SVGWriter.hex(style.ink)
     let alpha = style.layerAlpha
     for g in strokes where !g.isEmpty {
-      out += "<g fill=\"\(color)\" fill-rule=\"nonzero\""
+      out.literal("<g fill=\"")
+      out.text(color)
+      out.literal("\" fill-rule=\"nonzero\"")
       let sw = g.outlineStrokeWidth
       if sw > 0, sw.isFinite, g.hasFill {
-        out += " stroke=\"\(color)\" stroke-width=\"\(n(sw))\" stroke-linejoin=\"miter\""
-        out += " stroke-miterlimit=\"10\" stroke-linecap=\"butt\""
+        out.literal(" stroke=\"")
+        out.text(color)
+        out.literal("\" stroke-width=\"")
+        out.number(sw)
+        out.literal("\" stroke-linejoin=\"miter\" stroke-miterlimit=\"10\" stroke-linecap=\"butt\"")
       }
-      if alpha < 1 { out += " opacity=\"\(n(alpha))\"" }
-      out += ">\n"
-      appendShapes(g, to: &out)
-      out += "</g>\n"
+      if alpha < 1 {
+        out.literal(" opacity=\"")
+        out.number(alpha)
+        out.literal("\"")
+      }
+      out.literal(">\n")
+      writeShapes(g, into: &out)
+      out.literal("</g>\n")
     }
-    out += "</svg>\n"
-    return out
+    out.literal("</svg>\n")
   }
 
-  func appendShapes(_ g: InkGeometry, to out: inout String) {
-    func n(_ v: Double) -> String { DecimalText.format(v) }
-    func pt(_ p: Point) -> String { "\(n(p.x)) \(n(p.y))" }
+  /// One `path` per closed subpath of the filled outline and one `circle` per disc; a stroke
+  /// drawn from its centreline alone goes through the centreline stroker.
+  func writeShapes<S: SVGSink>(_ g: InkGeometry, into out: inout S) {
     if !g.hasFill {
       CenterlineStroker(flattener: Flattener(tolerance: 0.01)).shapes(
         g.centerline.array, transform: .identity,
         polygon: { poly in
-          var d = "M\(pt(poly[0]))"
-          for p in poly.dropFirst() { d += "L\(pt(p))" }
-          out += "<path d=\"\(d)Z\"/>\n"
+          out.literal("<path d=\"M")
+          out.point(poly[0])
+          for p in poly.dropFirst() {
+            out.literal("L")
+            out.point(p)
+          }
+          out.literal("Z\"/>\n")
         },
-        disc: { c, r in
-          if r > 0 { out += "<circle cx=\"\(n(c.x))\" cy=\"\(n(c.y))\" r=\"\(n(r))\"/>\n" }
-        })
+        disc: { c, r in if r > 0 { Self.circle(c, r, into: &out) } })
       return
     }
-    var d = ""
     var open = false
+    var pen = Point.zero
+    func start(_ p: Point) {
+      out.literal("<path d=\"M")
+      out.point(p)
+      open = true
+    }
     func flush() {
-      if !d.isEmpty { out += "<path d=\"\(d)Z\"/>\n" }
-      d = ""
+      if open { out.literal("Z\"/>\n") }
       open = false
     }
-    var pen = Point.zero
     for e in g.filledOutline where e.isFinite {
       switch e {
       case .move(let p):
         flush()
-        d = "M\(pt(p))"
-        open = true
+        start(p)
         pen = p
       case .line(let p):
-        if !open {
-          d = "M\(pt(pen))"
-          open = true
-        }
-        d += "L\(pt(p))"
+        if !open { start(pen) }
+        out.literal("L")
+        out.point(p)
         pen = p
       case .quad(let c, let p):
-        if !open {
-          d = "M\(pt(pen))"
-          open = true
-        }
-        d += "Q\(pt(c)) \(pt(p))"
+        if !open { start(pen) }
+        out.literal("Q")
+        out.point(c)
+        out.literal(" ")
+        out.point(p)
         pen = p
       case .cubic(let c1, let c2, let p):
-        if !open {
-          d = "M\(pt(pen))"
-          open = true
-        }
-        d += "C\(pt(c1)) \(pt(c2)) \(pt(p))"
+        if !open { start(pen) }
+        out.literal("C")
+        out.point(c1)
+        out.literal(" ")
+        out.point(c2)
+        out.literal(" ")
+        out.point(p)
         pen = p
       case .close:
         flush()
@@ -117,9 +162,18 @@ public struct SVGWriter: Sendable {
     flush()
     for disc in g.filledDiscs where disc.radius > 0 && disc.center.isFinite && disc.radius.isFinite
     {
-      out +=
-        "<circle cx=\"\(n(disc.center.x))\" cy=\"\(n(disc.center.y))\" r=\"\(n(disc.radius))\"/>\n"
+      Self.circle(disc.center, disc.radius, into: &out)
     }
+  }
+
+  static func circle<S: SVGSink>(_ c: Point, _ r: Double, into out: inout S) {
+    out.literal("<circle cx=\"")
+    out.number(c.x)
+    out.literal("\" cy=\"")
+    out.number(c.y)
+    out.literal("\" r=\"")
+    out.number(r)
+    out.literal("\"/>\n")
   }
 
   /// `#rrggbb`.

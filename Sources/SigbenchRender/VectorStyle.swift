@@ -81,4 +81,35 @@ enum DecimalText {
     }
     return negative ? "-" + text : text
   }
+
+  /// The length in bytes of `format(v, decimals:)`, without building the text.
+  static func length(_ v: Double, decimals: Int = 3) -> Int {
+    guard v.isFinite else { return 1 }
+    var scale: Double = 1
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = (v * scale).rounded()
+    guard abs(scaled) < 9e15 else { return String(v).utf8.count }
+    var n = Int64(scaled)
+    if n == 0 { return 1 }
+    let negative = n < 0
+    n = abs(n)
+    let unit = Int64(scale)
+    var whole = n / unit
+    var frac = n % unit
+    var length = 1
+    while whole >= 10 {
+      whole /= 10
+      length += 1
+    }
+    if frac > 0 {
+      // "." and the digits left once trailing zeros are removed.
+      var digits = decimals
+      while frac % 10 == 0 {
+        frac /= 10
+        digits -= 1
+      }
+      length += 1 + digits
+    }
+    return negative ? length + 1 : length
+  }
 }

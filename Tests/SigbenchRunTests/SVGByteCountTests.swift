@@ -7,14 +7,14 @@ import Testing
 
 @testable import SigbenchRun
 
-/// `QualityRun.svgByteCount` counts the bytes of `SVGWriter.document` without writing it: the
+/// `SVGWriter.byteCount` counts the bytes of `SVGWriter.document` without writing it: the
 /// count must equal the document's length for every kind of ink and style.
 @Suite("SVG bytes counted without writing")
 struct SVGByteCountTests {
   /// The count and the written document's length, or both throw.
   static func check(_ inks: [InkGeometry], style: VectorStyle = VectorStyle()) {
     let written = try? SVGWriter(style: style).document(inks).utf8.count
-    let counted = try? QualityRun.svgByteCount(inks, style: style)
+    let counted = try? SVGWriter(style: style).byteCount(inks)
     #expect(counted == written)
   }
 

@@ -27,10 +27,10 @@ public enum QualityRun {
 
   /// Bytes of the SVG export of the ink (`SVGWriter` with the default `VectorStyle`: no
   /// background, tight box) per input sample; `nil` without samples. The bytes are counted
-  /// without writing the text (`svgByteCount`).
+  /// without writing the text (`SVGWriter.byteCount`).
   static func svgBytesPerSample(_ inks: [InkGeometry], samples: Int) throws -> Double? {
     guard samples > 0 else { return nil }
-    return Double(try svgByteCount(inks)) / Double(samples)
+    return Double(try SVGWriter().byteCount(inks)) / Double(samples)
   }
 
   /// Strategy label → aggregated figures, from `figures[drawing][strategy]` (same order as

@@ -24,130 +24,30 @@ public struct GateRunner: Sendable {
     config.repetitions = BenchOptions.gateRepetitions(points: session.corpus.points)
   }
 
-  /// Runs the gate, writes gate.json and gate.md, and returns the report and its folder.
+  /// Runs the gate, writes gate.json and gate.md, and returns the report and its folder: the
+  /// steps of ARCHITECTURE.md's "The gate", each a function of `GateRunner+Phases.swift`.
   public func run(progress: ProgressHandler) throws -> (GateReport, URL) {
     let started = Date()
-    let headMachine = MachineFingerprint.current()
-    var noise = config.noiseFloor
-    var noiseWhy = noise?.incompatibility(
-      machine: headMachine, corpusChecksum: session.corpus.checksum)
     let scratch = try BenchWorkers.makeScratch(.gate)
     defer { BenchWorkers.removeScratch(scratch) }
-
-    // 1. Timing replicates.
+    // 1. Timing replicates: head workers, and base workers in A/B mode.
     let sides = try measure(
       session.strategiesText, scratch: scratch, round: "r1", progress: progress)
-    var report = GateReport(
-      tool: ToolInfo.name, createdAt: RunFolder.timestamp(),
-      mode: config.baseBinary != nil ? "a/b" : "baseline", baselineName: config.baselineName,
-      baseBinary: config.baseBinary, machine: headMachine,
-      baseMachine: config.baseBinary != nil ? sides.baseMachine : config.baseline?.machine,
-      provenance: session.provenance, baseProvenance: config.baseline?.provenance,
-      corpus: session.corpus,
-      headTimers: sides.headTimers, baseTimers: sides.baseTimers, settings: config.settings,
-      processesPerSide: config.processes, order: sides.order, orderSeed: config.orderSeed)
-    report.injection = config.injection
-    if let n = noise {
-      if noiseWhy == nil, n.replicates.isEmpty { noiseWhy = "it holds no figures" }
-      report.noiseFloor = GateReport.NoiseFloorUse(
-        name: n.name, createdAt: n.createdAt, processes: n.processes,
-        commit: n.provenance.gitCommit, status: noiseWhy.map { "not used: \($0)" } ?? "used")
-      if let why = noiseWhy {
-        report.warnings.append(
-          ResultWarning(
-            .noiseFloorUnused,
-            text: "noise floor '\(n.name)' not used (\(why)); thresholds are the configured ones"))
-        noise = nil
-      }
-    }
-    report.repetitions = config.repetitions
-    report.acknowledgements = config.baseline?.acknowledgements ?? []
-    let headSets = ReplicateSet.collect(sides.head)
-    var baseSets: [ReplicateSet] = []
-    if config.baseBinary != nil {
-      baseSets = ReplicateSet.collect(sides.base)
-      report.timingStatus = "compared (same-job A/B)"
-    } else if let b = config.baseline {
-      if let why = b.timingIncompatibility(
-        machine: headMachine, corpusChecksum: session.corpus.checksum)
-      {
-        report.timingStatus = "incompatible: \(why)"
-      } else {
-        baseSets = b.replicates
-        report.timingStatus = "compared (stored baseline '\(b.name)')"
-      }
-    }
-    if !baseSets.isEmpty {
-      report.timing = GateEvaluator.compareTiming(
-        head: headSets, base: baseSets, settings: config.settings, noise: noise)
-      for i in report.timing.indices where report.timing[i].verdict == .regressed {
-        if let a = acknowledgement(
-          report.timing[i].strategy, report.timing[i].lane, report.timing[i].metric.rawValue,
-          config.baseline)
-        {
-          report.timing[i].verdict = .acknowledged
-          report.timing[i].acknowledgement = a
-        }
-      }
-      try confirm(&report, noise: noise, scratch: scratch, progress: progress)
-      let missing = Set(baseSets.map(\.strategy)).symmetricDifference(Set(headSets.map(\.strategy)))
-      if !missing.isEmpty {
-        report.warnings.append(
-          ResultWarning(
-            .oneSided,
-            text: "strategies on one side only (not compared): "
-              + missing.sorted().joined(separator: ", ")))
-      }
-    }
+    var report = startReport(sides)
+    // 2. The noise floor, when it fits this machine and corpus.
+    let noise = applyNoiseFloor(to: &report)
+    // 3. Timing compared per strategy × lane × metric; regressions re-measured once.
+    try compareTiming(sides, noise: noise, into: &report, scratch: scratch, progress: progress)
     report.budgets = GateEvaluator.budgets(sides.head, limit: config.settings.budgetP99Fraction)
-
-    // 2. Counters.
+    // 4. Counters (callgrind).
     runCounters(&report, baseline: config.baseline, scratch: scratch, progress: progress)
-
-    // 3. Quality (deterministic: any machine, same corpus).
+    // 5. Quality (deterministic: any machine, same corpus).
     runQuality(&report, scratch: scratch, progress: progress)
-
-    // 4. Outcome.
-    var codes: [ExitCode] = []
-    if !report.confirmedTimingRegressions.isEmpty || !report.counterRegressions.isEmpty
-      || !report.qualityRegressions.isEmpty
-      || (config.enforceBudget && report.budgets.contains { $0.verdict == .overBudget })
-    {
-      codes.append(.confirmedRegression)
-    }
-    let countersCompared = report.counters.contains { $0.verdict != .unavailable }
-    let qualityCompared = (report.quality ?? []).contains { $0.verdict != .unavailable }
-    if report.timing.isEmpty && !countersCompared && !qualityCompared {
-      codes.append(.baselineUnusable)
-    }
-    if config.failOnInconclusive
-      && report.timing.contains(where: {
-        $0.verdict == .inconclusive || $0.verdict == .notConfirmed
-      })
-    {
-      codes.append(.inconclusive)
-    }
-    let code = ExitCode.combine(codes)
-    report.exitCode = code.rawValue
-    report.outcome = GateRunner.outcome(code)
-    if !config.enforceBudget && report.budgets.contains(where: { $0.verdict == .overBudget }) {
-      report.warnings.append(
-        ResultWarning(.budgetReportOnly, text: "over budget (reported only: --budget-report-only)"))
-    }
+    // 6. The outcome and its exit code.
+    decideOutcome(&report)
     report.seconds = Date().timeIntervalSince(started)
-    let folder = URL(fileURLWithPath: config.outDir).appendingPathComponent("gates")
-      .appendingPathComponent(RunFolder.makeID(started))
-    try AtomicFiles.write(try report.encoded(), to: folder.appendingPathComponent("gate.json"))
-    let md = GateMarkdown.render(report)
-    try AtomicFiles.write(Data(md.utf8), to: folder.appendingPathComponent("gate.md"))
-    if let summary = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty,
-      let h = FileHandle(forWritingAtPath: summary)
-    {
-      h.seekToEndOfFile()
-      h.write(Data((md + "\n").utf8))
-      try? h.close()
-    }
-    return (report, folder)
+    // 7. gate.json, gate.md (and the CI step summary).
+    return (report, try write(report, started: started))
   }
 
   static func outcome(_ code: ExitCode) -> String {
@@ -254,6 +154,8 @@ public struct GateRunner: Sendable {
     }
   }
 
+  /// Step 4: instructions and allocations per point under callgrind, head against the base
+  /// binary's (measured now) or the baseline's (stored; same machine class and corpus).
   func runCounters(
     _ report: inout GateReport, baseline: Baseline?, scratch: URL, progress: ProgressHandler
   ) {
@@ -262,7 +164,7 @@ public struct GateRunner: Sendable {
       return
     }
     progress(.note("gate: counting instructions and allocations under callgrind"))
-    var job = BenchWorkers.Job(
+    let job = BenchWorkers.Job(
       binary: BenchWorkers.selfBinary, corpus: session.corpusPath,
       strategies: session.strategiesText, lanes: config.lanes)
     let (headRun, headCounters) = BenchWorkers.counters(
@@ -272,36 +174,9 @@ public struct GateRunner: Sendable {
       report.counterStatus = "unavailable: \(why)"
       return
     }
-    var baseCounters: [CounterFigures] = []
-    if let bin = config.baseBinary {
-      job.binary = URL(fileURLWithPath: bin)
-      job.stripInjection = true
-      let (baseRun, c) = BenchWorkers.counters(
-        job, points: config.counterPoints, startPoints: BenchOptions().startPoints,
-        scratch: scratch,
-        tag: GateSide.base.rawValue)
-      if let why = baseRun.unavailableReason {
-        report.counterStatus = "unavailable on the base side: \(why)"
-        return
-      }
-      baseCounters = c
-      report.counterStatus = "compared (same-job A/B)"
-    } else if let b = config.baseline {
-      if let why = b.counterIncompatibility(
-        machine: report.machine, corpusChecksum: session.corpus.checksum, run: headRun)
-      {
-        report.counterStatus = "incompatible: \(why)"
-        return
-      }
-      if let why = b.counterRun.unavailableReason {
-        report.counterStatus = "unavailable in the baseline: \(why)"
-        return
-      }
-      baseCounters = b.counters
-      report.counterStatus = "compared (stored baseline '\(b.name)')"
-    }
+    guard let base = baseCounters(job, headRun: headRun, &report, scratch: scratch) else { return }
     report.counters = GateEvaluator.compareCounters(
-      head: headCounters, base: baseCounters, tolerance: config.settings.instructionTolerance)
+      head: headCounters, base: base, tolerance: config.settings.instructionTolerance)
     if BuildConfiguration.isDebug
       && headCounters.contains(where: { ($0.steadyAllocations ?? 0) > 0 })
     {
@@ -314,47 +189,52 @@ public struct GateRunner: Sendable {
             + "release builds"))
     }
     for i in report.counters.indices where report.counters[i].verdict == .regressed {
-      if let a = acknowledgement(
-        report.counters[i].strategy, report.counters[i].lane, report.counters[i].metric.rawValue,
-        config.baseline)
-      {
+      let c = report.counters[i]
+      if let a = acknowledgement(c.strategy, c.lane, c.metric.rawValue, config.baseline) {
         report.counters[i].verdict = .acknowledged
         report.counters[i].acknowledgement = a
       }
     }
   }
 
-  /// Compares this build's quality with the base binary's (measured now by its quality worker)
-  /// or the baseline's (stored; same corpus checksum needed, any machine).
-  func runQuality(_ report: inout GateReport, scratch: URL, progress: ProgressHandler) {
-    var base: [String: QualityFigures]
+  /// The base side's counters: the base binary's, counted now (injection stripped), or the
+  /// baseline's when comparable; `nil` (with `counterStatus` saying why) when there are none.
+  func baseCounters(
+    _ head: BenchWorkers.Job, headRun: CounterRunInfo, _ report: inout GateReport, scratch: URL
+  ) -> [CounterFigures]? {
     if let bin = config.baseBinary {
-      progress(.note("gate: measuring quality of the base binary"))
-      do {
-        base = try BenchWorkers.quality(
-          binary: URL(fileURLWithPath: bin), corpus: session.corpusPath,
-          strategies: session.strategiesText, scratch: scratch)
-      } catch {
-        report.qualityStatus = "unavailable on the base side: \(error)"
-        return
+      var job = head
+      job.binary = URL(fileURLWithPath: bin)
+      job.stripInjection = true
+      let (baseRun, counters) = BenchWorkers.counters(
+        job, points: config.counterPoints, startPoints: BenchOptions().startPoints,
+        scratch: scratch, tag: GateSide.base.rawValue)
+      if let why = baseRun.unavailableReason {
+        report.counterStatus = "unavailable on the base side: \(why)"
+        return nil
       }
-      report.qualityStatus = "compared (same-job A/B)"
-    } else if let b = config.baseline {
-      guard let stored = b.quality else {
-        report.qualityStatus = "unavailable in the baseline (saved before quality was gated)"
-        return
-      }
-      guard b.corpus.checksum == session.corpus.checksum else {
-        report.qualityStatus =
-          "incompatible: corpus checksum differs (\(b.corpus.checksum) vs "
-          + "\(session.corpus.checksum))"
-        return
-      }
-      base = stored
-      report.qualityStatus = "compared (stored baseline '\(b.name)', any machine)"
-    } else {
-      return
+      report.counterStatus = "compared (same-job A/B)"
+      return counters
     }
+    guard let b = config.baseline else { return [] }
+    if let why = b.counterIncompatibility(
+      machine: report.machine, corpusChecksum: session.corpus.checksum, run: headRun)
+    {
+      report.counterStatus = "incompatible: \(why)"
+      return nil
+    }
+    if let why = b.counterRun.unavailableReason {
+      report.counterStatus = "unavailable in the baseline: \(why)"
+      return nil
+    }
+    report.counterStatus = "compared (stored baseline '\(b.name)')"
+    return b.counters
+  }
+
+  /// Step 5: this build's quality against the base binary's (measured now by its quality
+  /// worker) or the baseline's (stored; same corpus checksum needed, any machine).
+  func runQuality(_ report: inout GateReport, scratch: URL, progress: ProgressHandler) {
+    guard let base = baseQuality(&report, scratch: scratch, progress: progress) else { return }
     progress(.note("gate: measuring quality"))
     let head: [String: QualityFigures]
     do {
@@ -375,5 +255,38 @@ public struct GateRunner: Sendable {
       }
     }
     report.quality = comparisons
+  }
+
+  /// The base side's quality figures, or `nil` (with `qualityStatus` saying why, or nothing
+  /// to compare with).
+  func baseQuality(_ report: inout GateReport, scratch: URL, progress: ProgressHandler)
+    -> [String: QualityFigures]?
+  {
+    if let bin = config.baseBinary {
+      progress(.note("gate: measuring quality of the base binary"))
+      do {
+        let base = try BenchWorkers.quality(
+          binary: URL(fileURLWithPath: bin), corpus: session.corpusPath,
+          strategies: session.strategiesText, scratch: scratch)
+        report.qualityStatus = "compared (same-job A/B)"
+        return base
+      } catch {
+        report.qualityStatus = "unavailable on the base side: \(error)"
+        return nil
+      }
+    }
+    guard let b = config.baseline else { return nil }
+    guard let stored = b.quality else {
+      report.qualityStatus = "unavailable in the baseline (saved before quality was gated)"
+      return nil
+    }
+    guard b.corpus.checksum == session.corpus.checksum else {
+      report.qualityStatus =
+        "incompatible: corpus checksum differs (\(b.corpus.checksum) vs "
+        + "\(session.corpus.checksum))"
+      return nil
+    }
+    report.qualityStatus = "compared (stored baseline '\(b.name)', any machine)"
+    return stored
   }
 }

@@ -1,0 +1,181 @@
+import Foundation
+import SigbenchBench
+import SigbenchCore
+import SigbenchFormats
+import SigbenchQuality
+import SigbenchReport
+import SigbenchResults
+
+/// The named steps of `RunPipeline.run`, in order.
+extension RunPipeline {
+  /// What the result is assembled from besides the benchmark.
+  struct RunParts {
+    var runID: String
+    var started: Date
+    var corpus: CorpusSummary
+    var entries: [SampleEntry]
+    var quality: RunQuality
+    var study: ReportTable
+  }
+
+  /// Step 1: the corpus's file list; a corpus that cannot be listed, or lists nothing to
+  /// read, is a tool error.
+  func listCorpus(_ path: String) throws -> (CorpusStream, CorpusStream.Plan) {
+    let stream = CorpusStream(path: path, jobs: settings.jobs)
+    let plan: CorpusStream.Plan
+    do { plan = try stream.plan() } catch {
+      throw PipelineError(
+        .toolError, "cannot read corpus '\(path)': \(SystemErrorText.reason(error))")
+    }
+    guard !plan.files.isEmpty else {
+      throw PipelineError(.toolError, "no drawings could be read from '\(path)'")
+    }
+    return (stream, plan)
+  }
+
+  /// Step 1's run folder (`<out>/runs/.<id>.partial/`), begun.
+  func openFolder(_ started: Date) throws -> RunFolder {
+    let folder = RunFolder(
+      out: URL(fileURLWithPath: settings.out), runID: RunFolder.makeID(started))
+    try folder.begin()
+    return folder
+  }
+
+  /// Step 2: the counter worker, started now so it runs beside the reading (`nil` when the
+  /// run counts nothing).
+  func startCounters(_ path: String) throws -> CountersAhead? {
+    guard countsInstructions else { return nil }
+    return try CountersAhead(
+      path: path, strategies: settings.strategies, lanes: BenchOptions().lanes,
+      points: settings.bench.counterPoints, layouts: [BenchWorkers.counterLayouts[0]])
+  }
+
+  /// Step 3: every drawing read, smoothed by each strategy once, drawn (unless
+  /// `--no-render`) and measured on `settings.jobs` workers, its samples spooled; what is kept
+  /// are the sample entries, the quality fold and the format study's first drawings.
+  func streamDrawings(
+    _ stream: inout CorpusStream, _ plan: CorpusStream.Plan, into folder: RunFolder,
+    spool: TimingSpool, path: String
+  ) throws -> CorpusStream.Kept {
+    let strategies = settings.strategies
+    let job = SampleJob(
+      images: SampleImages(spec: settings.render), strategies: strategies,
+      runFolder: folder.partial)
+    let drawPictures = settings.drawPictures
+    progress(
+      .note(
+        "reading \(plan.files.count) files with \(settings.jobs) worker(s)"
+          + (countsInstructions ? ", counting instructions under callgrind beside them" : "")))
+    let kept = try stream.run(
+      plan, qualityLabels: strategies.map(\.label),
+      process: { d, index, format in
+        let item = BenchWorkload.item(d)
+        if drawPictures {
+          let entry = try job.run(d, index: index, format: format)
+          let q = strategies.map { entry.page?.quality?[$0.label] ?? QualityFigures() }
+          return .init(entry: entry, quality: q, item: item)
+        }
+        let (entry, q) = try job.measure(d, format: format)
+        return .init(entry: entry, quality: q, item: item)
+      }, progress: progress)
+    guard !spool.drawings.isEmpty else {
+      throw PipelineError(.toolError, "no drawings could be read from '\(path)'")
+    }
+    progress(
+      .note(
+        "read \(kept.entries.count) drawings from \(kept.loaded.filesRead) files; "
+          + "\(strategies.count) strategies"))
+    return kept
+  }
+
+  /// Step 4: each sample's ink compared with the same sample of `--compare-run`.
+  func compareInk(_ entries: [SampleEntry], folder: RunFolder) throws -> [SampleEntry] {
+    guard let base = settings.compareRun else { return entries }
+    var compared = entries
+    try InkDiff(baseFolder: base.folder, base: base.result, runFolder: folder.partial)
+      .apply(to: &compared)
+    return compared
+  }
+
+  /// Step 5's end: the quality fold and the drawings' metadata dropped before the format
+  /// study and the timing phase.
+  func dropDrawings(_ kept: inout CorpusStream.Kept) {
+    kept.quality = QualityFold(labels: [])
+    kept.loaded.drawings = []
+    MemoryTrim.release()
+  }
+
+  /// Step 6: the format study over the kept drawings (timed encode and decode, alone), which
+  /// are then dropped. One timed pass per format and direction after the harness's shortest
+  /// verified warm-up, two checked passes: the study is not what `run` is for. No discarded
+  /// pass: the study has already encoded every drawing and decoded every file once, untimed,
+  /// for its sizes and round-trip errors.
+  func formatStudy(_ kept: inout CorpusStream.Kept, budget: Int) -> ReportTable {
+    progress(.note("format study over \(kept.study.count) drawings (\(kept.studySamples) samples)"))
+    let timer = ClosureBenchmark(
+      timer: TimerCalibration.measure(rounds: 20_000), runs: 1,
+      warmup: WarmupPolicy(discardedPasses: 0, maxCheckedPasses: 2), runsPerCheck: 1)
+    var study = FormatTables.sheetTable(
+      FormatStudy.run(drawings: kept.study, timer: timer.closureTimer),
+      build: BuildConfiguration.current)
+    if !kept.studyComplete {
+      study.note +=
+        " Bounded: the first \(kept.study.count) of \(kept.entries.count) drawings in corpus "
+        + "order, while their samples total at most \(budget)."
+    }
+    kept.study = []
+    return study
+  }
+
+  /// Step 7: the per-point benchmark in this process (lanes, batches, counters) over the
+  /// strokes read back from the spool (the only samples in memory, freed when this returns),
+  /// the result assembled, then the gate when `--baseline` asks for it (before the sheet is
+  /// written, so the sheet shows verdicts).
+  func measure(
+    _ parts: RunParts, spool: TimingSpool, kept: inout CorpusStream.Kept,
+    precounted: (CounterRunInfo, [CounterFigures])?, path: String
+  ) throws -> (RunResult, [RawSeries], URL?) {
+    let strategies = settings.strategies
+    let sampled = try spool.sampled(budget: settings.bench.timedPointBudget)
+    let session = BenchSession(
+      path: path, strategies: strategies, sampled: sampled.workload, sample: sampled.sample,
+      drawings: spool.drawings.count, checksum: String(kept.loaded.checksum, radix: 16),
+      rejectedFiles: kept.loaded.rejected.count)
+    spool.remove()
+    kept = CorpusStream.Kept(loaded: CorpusLoader.Result(root: path))
+    let timed = session.timingRecord(budget: settings.bench.timedPointBudget)
+    progress(
+      .note(
+        "timing \(strategies.count) strategies: "
+          + (timed.isComplete ? "every one of \(timed.pointsAvailable) points" : timed.rule)))
+    var pipeline = benchPipeline(session)
+    pipeline.precounted = precounted
+    let bench = try pipeline.run(progress: progress)
+    var result = RunResult(
+      tool: ToolInfo.name, runID: parts.runID, createdAt: RunFolder.timestamp(parts.started),
+      commandLine: settings.commandLine, machine: bench.report.machine,
+      provenance: bench.report.provenance, corpus: parts.corpus,
+      strategies: strategies.map(StrategyInfo.init), samples: parts.entries,
+      bench: bench.report)
+    result.inkBaseRun = settings.compareRun?.result.runID
+    result.quality = parts.quality
+    result.formatStudy = parts.study
+    guard var gate = settings.gate else { return (result, bench.raw, nil) }
+    gate.headQuality = result.quality?.strategies
+    let (report, written) = try GateRunner(session: session, configuration: gate).run(
+      progress: progress)
+    result.gate = report
+    return (result, bench.raw, written)
+  }
+
+  /// Step 8: `result.json`, `bench.json`, `summary.md`, `samples.csv` and the HTML written
+  /// (each atomically) into the `.partial` folder, which is then renamed into place.
+  func write(_ result: RunResult, raw: [RawSeries], into folder: RunFolder) throws {
+    progress(.note("writing the report"))
+    try result.write(to: folder.partial.appendingPathComponent("result.json"))
+    try BenchPipeline.write(
+      result.bench, raw: raw, to: folder.partial, appendix: QualityMarkdown.render(result))
+    try ReportWriter.write(result, to: folder.partial)
+    try folder.commit()
+  }
+}

@@ -12,29 +12,35 @@ extension QualityMetric {
     + " weighted by samples."
 
   static let latencyMetrics: [QualityMetric] = [
-    latency("ink-latency-mean", "Ink latency mean", ms: false, "mean", true, \.latencyPushesMean),
+    latency(
+      "ink-latency-mean", "Ink latency mean", ms: false, "mean", true, \.latencyPushesMean,
+      .mean(.count(\.samples))),
     latency(
       "ink-latency-p95", "Ink latency p95", ms: false, "95th percentile", false,
-      \.latencyPushesP95),
+      \.latencyPushesP95, .mean(.count(\.samples))),
     latency(
       "ink-latency-max", "Ink latency max", ms: false, "largest value", false,
-      \.latencyPushesMax),
+      \.latencyPushesMax, .largest),
     latency(
       "ink-latency-ms-mean", "Ink latency mean (ms)", ms: true, "mean", true,
-      \.latencyMsMean),
+      \.latencyMsMean, .mean(.count(\.timedSamples))),
     latency(
       "ink-latency-ms-p95", "Ink latency p95 (ms)", ms: true, "95th percentile", false,
-      \.latencyMsP95),
+      \.latencyMsP95, .mean(.count(\.timedSamples))),
     latency(
       "ink-latency-ms-max", "Ink latency max (ms)", ms: true, "largest value", false,
-      \.latencyMsMax),
-    churn("churn-mean", "Churn mean", "mean", headline: true, \.churnMean),
-    churn("churn-p95", "Churn p95", "95th percentile", headline: false, \.churnP95),
+      \.latencyMsMax, .largest),
+    churn(
+      "churn-mean", "Churn mean", "mean", headline: true, \.churnMean, .mean(.count(\.updates))),
+    churn(
+      "churn-p95", "Churn p95", "95th percentile", headline: false, \.churnP95,
+      .mean(.count(\.updates))),
   ]
 
   private static func latency(
     _ id: String, _ name: String, ms: Bool, _ statistic: String, _ headline: Bool,
-    _ figure: KeyPath<QualityFigures, Double?> & Sendable
+    _ figure: WritableKeyPath<QualityFigures, Double?> & Sendable,
+    _ pooling: QualityFigures.Pooling
   ) -> QualityMetric {
     QualityMetric(
       id: id, name: name, unit: ms ? "ms" : "pushes", group: .latency,
@@ -49,12 +55,13 @@ extension QualityMetric {
           : "kᵢ − i in pushes (the finish counts as one): 0 when every push is final at"
             + " once, 1 with a one-segment tentative tail. " + latencyRule
             + " n/a when no stroke has ink."),
-      value: { $0[keyPath: figure] })
+      figure: figure, pooling: pooling)
   }
 
   private static func churn(
     _ id: String, _ name: String, _ statistic: String, headline: Bool,
-    _ figure: KeyPath<QualityFigures, Double?> & Sendable
+    _ figure: WritableKeyPath<QualityFigures, Double?> & Sendable,
+    _ pooling: QualityFigures.Pooling
   ) -> QualityMetric {
     QualityMetric(
       id: id, name: name, unit: "px", group: .latency, direction: .lowerIsBetter,
@@ -68,7 +75,7 @@ extension QualityMetric {
         + " without tentative tail counts 0, so a strategy that never shows one scores 0."
         + " Updates of all strokes are pooled; percentiles are nearest-rank; aggregated,"
         + " weighted by updates. n/a without updates.",
-      value: { $0[keyPath: figure] })
+      figure: figure, pooling: pooling)
   }
 
   static let sizeMetrics: [QualityMetric] = [
@@ -76,33 +83,36 @@ extension QualityMetric {
       "segments-per-sample", "Segments / sample", headline: false,
       meaning: "Centreline segments emitted per input point.",
       definition: "Centreline segments of the final ink divided by input samples.",
-      \.segmentsPerSample),
+      \.segmentsPerSample, .mean(.count(\.samples))),
     size(
       "fill-elements-per-sample", "Fill elements / sample", headline: true,
       meaning: "Drawing commands the renderer fills per input point.",
       definition: "Outline path elements (move, line, quadratic, cubic, close) plus discs of"
-        + " the final ink, divided by input samples.", \.fillElementsPerSample),
+        + " the final ink, divided by input samples.", \.fillElementsPerSample,
+      .mean(.count(\.samples))),
     size(
       "fill-vertices-per-sample", "Fill vertices / sample", headline: false,
       meaning: "Points stored in the fill per input point.",
       definition: "Points stored in the fill of the final ink (move and line 1, quadratic 2,"
-        + " cubic 3, close 0, disc 1) divided by input samples.", \.fillVerticesPerSample),
+        + " cubic 3, close 0, disc 1) divided by input samples.", \.fillVerticesPerSample,
+      .mean(.count(\.samples))),
     size(
       "svg-bytes-per-sample", "SVG bytes / sample", headline: false,
       meaning: "Size of the vector export per input point.",
       definition: "Bytes of the drawing's SVG export (the same filled outlines as rendered)"
-        + " divided by input samples.", \.svgBytesPerSample),
+        + " divided by input samples.", \.svgBytesPerSample, .mean(.count(\.samples))),
   ]
 
   private static func size(
     _ id: String, _ name: String, headline: Bool, meaning: String, definition: String,
-    _ figure: KeyPath<QualityFigures, Double?> & Sendable
+    _ figure: WritableKeyPath<QualityFigures, Double?> & Sendable,
+    _ pooling: QualityFigures.Pooling
   ) -> QualityMetric {
     QualityMetric(
       id: id, name: name, unit: "per sample", group: .size, direction: .lowerIsBetter,
       headline: headline, precision: .decimals(2), meaning: meaning,
       definition: definition + " Over all strokes of a drawing; aggregated, total over total"
         + " (the mean weighted by samples). n/a without samples.",
-      value: { $0[keyPath: figure] })
+      figure: figure, pooling: pooling)
   }
 }

@@ -14,35 +14,39 @@ extension QualityMetric {
     distance(
       "accuracy-mean", "Accuracy mean", headline: true, statistic: "mean",
       meaning: "How far the ink strays from the true line, on average.",
-      direction: "from every ink point to the nearest point of the reference", \.accuracyMean),
+      direction: "from every ink point to the nearest point of the reference", \.accuracyMean,
+      .mean(.count(\.accuracyPoints))),
     distance(
       "accuracy-p95", "Accuracy p95", headline: true, statistic: "95th percentile",
       meaning: "How far the ink strays from the true line, at its worst 5 %.",
-      direction: "from every ink point to the nearest point of the reference", \.accuracyP95),
+      direction: "from every ink point to the nearest point of the reference", \.accuracyP95,
+      .mean(.count(\.accuracyPoints))),
     distance(
       "accuracy-max", "Accuracy max", headline: false, statistic: "largest value",
       meaning: "The farthest the ink strays from the true line.",
-      direction: "from every ink point to the nearest point of the reference", \.accuracyMax),
+      direction: "from every ink point to the nearest point of the reference", \.accuracyMax,
+      .largest),
     distance(
       "reverse-accuracy-mean", "Coverage mean", headline: false, statistic: "mean",
       meaning: "How far the true line is from the ink on average: missing ink counts here.",
       direction: "from every reference point to the nearest point of the ink",
-      \.reverseAccuracyMean),
+      \.reverseAccuracyMean, .mean(.count(\.reverseAccuracyPoints))),
     distance(
       "reverse-accuracy-p95", "Coverage p95", headline: true, statistic: "95th percentile",
       meaning: "How far the true line is from the ink at its worst 5 %: catches a missing end.",
       direction: "from every reference point to the nearest point of the ink",
-      \.reverseAccuracyP95),
+      \.reverseAccuracyP95, .mean(.count(\.reverseAccuracyPoints))),
     distance(
       "reverse-accuracy-max", "Coverage max", headline: false, statistic: "largest value",
       meaning: "The farthest any part of the true line is from the ink.",
       direction: "from every reference point to the nearest point of the ink",
-      \.reverseAccuracyMax),
+      \.reverseAccuracyMax, .largest),
   ]
 
   private static func distance(
     _ id: String, _ name: String, headline: Bool, statistic: String, meaning: String,
-    direction: String, _ figure: KeyPath<QualityFigures, Double?> & Sendable
+    direction: String, _ figure: WritableKeyPath<QualityFigures, Double?> & Sendable,
+    _ pooling: QualityFigures.Pooling
   ) -> QualityMetric {
     QualityMetric(
       id: id, name: name, unit: "px", group: .accuracy, direction: .lowerIsBetter,
@@ -52,27 +56,28 @@ extension QualityMetric {
         + (statistic == "largest value"
           ? "the largest." : "the mean weighted by the number of points measured.")
         + " n/a when no stroke has ink and a reference.",
-      value: { $0[keyPath: figure] })
+      figure: figure, pooling: pooling)
   }
 
   static let endMetrics: [QualityMetric] = [
     gap(
       "start-gap", "Start gap", headline: false, side: "first", what: "starts", mean: true,
-      \.startGapMean),
+      \.startGapMean, .mean(.count(\.gapStrokes))),
     gap(
       "start-gap-max", "Start gap max", headline: false, side: "first", what: "starts",
-      mean: false, \.startGapMax),
+      mean: false, \.startGapMax, .largest),
     gap(
       "end-gap", "End gap", headline: true, side: "last", what: "ends", mean: true,
-      \.endGapMean),
+      \.endGapMean, .mean(.count(\.gapStrokes))),
     gap(
       "end-gap-max", "End gap max", headline: false, side: "last", what: "ends", mean: false,
-      \.endGapMax),
+      \.endGapMax, .largest),
   ]
 
   private static func gap(
     _ id: String, _ name: String, headline: Bool, side: String, what: String, mean: Bool,
-    _ figure: KeyPath<QualityFigures, Double?> & Sendable
+    _ figure: WritableKeyPath<QualityFigures, Double?> & Sendable,
+    _ pooling: QualityFigures.Pooling
   ) -> QualityMetric {
     QualityMetric(
       id: id, name: name, unit: "px", group: .ends, direction: .lowerIsBetter,
@@ -87,6 +92,6 @@ extension QualityMetric {
           : " The largest over the strokes with ink; aggregated, the largest.")
         + " 0 means the ink reaches the pen-\(side == "first" ? "down" : "up") point."
         + " n/a when no stroke has ink.",
-      value: { $0[keyPath: figure] })
+      figure: figure, pooling: pooling)
   }
 }

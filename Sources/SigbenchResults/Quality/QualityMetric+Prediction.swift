@@ -12,12 +12,14 @@ extension QualityMetric {
       "prediction-ahead-ms", "Prediction reach (ms)", unit: "ms", headline: false,
       direction: .neutral, meaning: "How far into the future the drawn prediction runs.",
       definition: "The mean over predictions of the predicted time minus the time of the"
-        + " sample it was made at, in ms. " + predictionRule, \.predictionAheadMsMean),
+        + " sample it was made at, in ms. " + predictionRule, \.predictionAheadMsMean,
+      .mean(.predictions)),
     prediction(
       "prediction-ahead-px", "Prediction reach (px)", unit: "px", headline: false,
       direction: .neutral, meaning: "How far ahead of the latest sample the prediction draws.",
       definition: "The mean over predictions of the distance (CSS px) from the sample it was"
-        + " made at to the predicted point. " + predictionRule, \.predictionAheadPxMean),
+        + " made at to the predicted point. " + predictionRule, \.predictionAheadPxMean,
+      .mean(.predictions)),
     prediction(
       "prediction-error-mean", "Prediction error mean", unit: "px", headline: true,
       direction: .lowerIsBetter, meaning: "How wrong the prediction was once the pen got there.",
@@ -25,21 +27,23 @@ extension QualityMetric {
         + " predicted point to where the pen was at the predicted time: the stroke's samples"
         + " interpolated linearly in time. A prediction is scored when its time lies within"
         + " the stroke's sample times (one made after the last sample's time is not). "
-        + predictionRule, \.predictionErrorMean),
+        + predictionRule, \.predictionErrorMean, .mean(.scoredPredictions)),
     prediction(
       "prediction-error-p95", "Prediction error p95", unit: "px", headline: false,
       direction: .lowerIsBetter, meaning: "How wrong the worst 5 % of predictions were.",
       definition: "The nearest-rank 95th percentile of the distances of `prediction-error-mean`."
-        + " " + predictionRule, \.predictionErrorP95),
+        + " " + predictionRule, \.predictionErrorP95, .mean(.scoredPredictions)),
   ]
 
   private static func prediction(
     _ id: String, _ name: String, unit: String, headline: Bool, direction: Direction,
-    meaning: String, definition: String, _ figure: KeyPath<QualityFigures, Double?> & Sendable
+    meaning: String, definition: String,
+    _ figure: WritableKeyPath<QualityFigures, Double?> & Sendable,
+    _ pooling: QualityFigures.Pooling
   ) -> QualityMetric {
     QualityMetric(
       id: id, name: name, unit: unit, group: .latency, direction: direction, headline: headline,
       precision: .decimals(unit == "ms" ? 1 : 2), meaning: meaning, definition: definition,
-      value: { $0[keyPath: figure] })
+      figure: figure, pooling: pooling)
   }
 }

@@ -15,26 +15,27 @@ extension QualityMetric {
     turn(
       "turn-p50", "Turn p50", corner: false, statistic: "median", headline: false,
       meaning: "Typical kink where segments meet, away from real corners (0 is smooth).",
-      \.turnP50),
+      \.turnP50, .mean(.count(\.joins))),
     turn(
       "turn-p95", "Turn p95", corner: false, statistic: "95th percentile", headline: true,
       meaning: "The worst 5 % of kinks where segments meet, away from real corners.",
-      \.turnP95),
+      \.turnP95, .mean(.count(\.joins))),
     turn(
       "turn-max", "Turn max", corner: false, statistic: "largest value", headline: false,
-      meaning: "The sharpest kink where segments meet, away from real corners.", \.turnMax),
+      meaning: "The sharpest kink where segments meet, away from real corners.", \.turnMax, .largest
+    ),
     turn(
       "corner-turn-p50", "Corner turn p50", corner: true, statistic: "median", headline: false,
       meaning: "Typical turn at joins on real corners: high keeps a corner sharp.",
-      \.cornerTurnP50),
+      \.cornerTurnP50, .mean(.count(\.cornerJoins))),
     turn(
       "corner-turn-p95", "Corner turn p95", corner: true, statistic: "95th percentile",
       headline: false, meaning: "Turn at joins on real corners, 95th percentile.",
-      \.cornerTurnP95),
+      \.cornerTurnP95, .mean(.count(\.cornerJoins))),
     turn(
       "corner-turn-max", "Corner turn max", corner: true, statistic: "largest value",
       headline: false, meaning: "The largest turn at a join on a real corner.",
-      \.cornerTurnMax),
+      \.cornerTurnMax, .largest),
     QualityMetric(
       id: "curvature-variation-away", name: "Curvature variation away from corners",
       unit: "px⁻⁴", group: .smoothness, direction: .lowerIsBetter, headline: true,
@@ -49,7 +50,7 @@ extension QualityMetric {
         + " up to the curvature variation; aggregated, the mean weighted by centreline length."
         + " Ranked instead of the whole: a strategy that rounds a real corner lowers only the"
         + " part at the corner. n/a without centreline length.",
-      value: { $0.curvatureVariationAway }),
+      figure: \.curvatureVariationAway, pooling: .mean(.inkLength)),
     QualityMetric(
       id: "curvature-variation", name: "Curvature variation", unit: "px⁻⁴",
       group: .smoothness, direction: .neutral, headline: false,
@@ -64,12 +65,13 @@ extension QualityMetric {
         + " about 2θ²/h³ and a polyline scores high. Strokes' energies are added and divided"
         + " by the drawing's total centreline length; aggregated, the mean weighted by"
         + " centreline length. n/a without centreline length.",
-      value: { $0.curvatureVariation }),
+      figure: \.curvatureVariation, pooling: .mean(.inkLength)),
   ]
 
   private static func turn(
     _ id: String, _ name: String, corner: Bool, statistic: String, headline: Bool,
-    meaning: String, _ figure: KeyPath<QualityFigures, Double?> & Sendable
+    meaning: String, _ figure: WritableKeyPath<QualityFigures, Double?> & Sendable,
+    _ pooling: QualityFigures.Pooling
   ) -> QualityMetric {
     QualityMetric(
       id: id, name: name, unit: "°", group: .smoothness,
@@ -81,6 +83,6 @@ extension QualityMetric {
             + " here, one that rounds it has none). "
           : "away from true corners. ")
         + joinRule,
-      value: { $0[keyPath: figure] })
+      figure: figure, pooling: pooling)
   }
 }

@@ -12,27 +12,28 @@ extension QualityMetric {
       "width-mean", "Width mean", unit: "px", headline: true,
       meaning: "Average line width as drawn.",
       definition: "∫w ds / L, the arc-length mean of the drawn width. Aggregated: the mean"
-        + " weighted by centreline length.", \.widthMean),
+        + " weighted by centreline length.", \.widthMean, .mean(.inkLength)),
     width(
       "width-sd", "Width spread", unit: "px", headline: false,
       meaning: "How much the line width varies along the stroke (standard deviation).",
       definition: "√(∫w² ds / L − mean²), the arc-length standard deviation of the drawn"
-        + " width. Aggregated: pooled exactly with centreline-length weights.", \.widthSD),
+        + " width. Aggregated: pooled exactly with centreline-length weights.", \.widthSD,
+      .widthDeviation),
     width(
       "width-min", "Width min", unit: "px", headline: false,
       meaning: "The thinnest the line gets.",
       definition: "The smallest end width of any centreline segment (widths are linear"
-        + " between ends). Aggregated: the smallest.", \.widthMin),
+        + " between ends). Aggregated: the smallest.", \.widthMin, .smallest),
     width(
       "width-max", "Width max", unit: "px", headline: false,
       meaning: "The thickest the line gets.",
       definition: "The largest end width of any centreline segment. Aggregated: the largest.",
-      \.widthMax),
+      \.widthMax, .largest),
     width(
       "ink-area", "Ink area", unit: "px²", headline: false,
       meaning: "How much ink the drawing puts down (width × length).",
       definition: "∫w ds over the centreline, px²: the swept band without caps and joins (0"
-        + " for dots). Aggregated: the mean per drawing.", \.inkArea),
+        + " for dots). Aggregated: the mean per drawing.", \.inkArea, .mean(.one)),
     QualityMetric(
       id: "width-rate-ratio", name: "Width rate ratio", unit: "", group: .width,
       direction: .closerToOne, headline: true, precision: .decimals(3),
@@ -42,7 +43,7 @@ extension QualityMetric {
         + " drawings of a motion at one rate are averaged. Over a corpus, the geometric mean"
         + " over motions (so ratios 2 and 0.5 average to 1). Better is closer to 1, judged"
         + " by |ln ratio|. n/a without a motion sampled at two rates. " + widthRule,
-      value: { $0.rateWidthRatio }),
+      figure: \.rateWidthRatio, pooling: .rateRatio(.width)),
     QualityMetric(
       id: "area-rate-ratio", name: "Area rate ratio", unit: "", group: .width,
       direction: .closerToOne, headline: false, precision: .decimals(3),
@@ -51,7 +52,7 @@ extension QualityMetric {
         + " highest rate divided by that at the lowest; drawings of a motion at one rate are"
         + " averaged. Over a corpus, the geometric mean over motions. Better is closer to 1,"
         + " judged by |ln ratio|. n/a without a motion sampled at two rates. " + widthRule,
-      value: { $0.rateAreaRatio }),
+      figure: \.rateAreaRatio, pooling: .rateRatio(.area)),
     QualityMetric(
       id: "pressure-spearman", name: "Width–pressure ρ", unit: "", group: .width,
       direction: .higherIsBetter, headline: true, precision: .decimals(3),
@@ -65,17 +66,18 @@ extension QualityMetric {
         + " range, over at least 8 samples). Aggregated: the mean weighted by samples. n/a"
         + " without credible pressure, with fewer than 3 samples, or when the drawn width"
         + " does not vary (a constant-width strategy).",
-      value: { $0.pressureWidthSpearman }),
+      figure: \.pressureWidthSpearman, pooling: .mean(.count(\.samples))),
   ]
 
   private static func width(
     _ id: String, _ name: String, unit: String, headline: Bool, meaning: String,
-    definition: String, _ figure: KeyPath<QualityFigures, Double?> & Sendable
+    definition: String, _ figure: WritableKeyPath<QualityFigures, Double?> & Sendable,
+    _ pooling: QualityFigures.Pooling
   ) -> QualityMetric {
     QualityMetric(
       id: id, name: name, unit: unit, group: .width, direction: .neutral, headline: headline,
       precision: .decimals(2), meaning: meaning,
       definition: definition + " " + widthRule + " n/a when the drawing has no ink.",
-      value: { $0[keyPath: figure] })
+      figure: figure, pooling: pooling)
   }
 }

@@ -1,8 +1,10 @@
 import Foundation
 
 /// One ink quality metric, declared once: id, name, unit, which way is better, a one-line
-/// meaning, the full definition and how to read its value from `QualityFigures`. The sheet,
-/// the metric-definitions page, the Markdown summary and the gate all read `catalog`.
+/// meaning, the full definition, the figure of `QualityFigures` that holds its value, how that
+/// figure pools over drawings and the gate's default tolerance. The sheet, the
+/// metric-definitions page, the Markdown summary, the gate and the one pooling rule
+/// (`QualityFigures.Accumulator`) all read `catalog`.
 ///
 /// Equality and hashing use `id` only.
 public struct QualityMetric: Sendable, Identifiable, Hashable, CustomStringConvertible {
@@ -48,12 +50,15 @@ public struct QualityMetric: Sendable, Identifiable, Hashable, CustomStringConve
   /// The exact definition: what is measured, on which points, with which constants, and when
   /// the value is n/a.
   public let definition: String
-  private let read: @Sendable (QualityFigures) -> Double?
+  /// Where `QualityFigures` holds the value.
+  public let figure: WritableKeyPath<QualityFigures, Double?> & Sendable
+  /// How the value pools over drawings (or any parts) into a corpus figure.
+  public let pooling: QualityFigures.Pooling
 
   public init(
     id: String, name: String, unit: String, group: Group, direction: Direction,
     headline: Bool, precision: Precision, meaning: String, definition: String,
-    value: @escaping @Sendable (QualityFigures) -> Double?
+    figure: WritableKeyPath<QualityFigures, Double?> & Sendable, pooling: QualityFigures.Pooling
   ) {
     self.id = id
     self.name = name
@@ -64,11 +69,15 @@ public struct QualityMetric: Sendable, Identifiable, Hashable, CustomStringConve
     self.precision = precision
     self.meaning = meaning
     self.definition = definition
-    self.read = value
+    self.figure = figure
+    self.pooling = pooling
   }
 
   /// The metric's value in `figures`; `nil` is "n/a".
-  public func value(in figures: QualityFigures) -> Double? { read(figures) }
+  public func value(in figures: QualityFigures) -> Double? { figures[keyPath: figure] }
+
+  /// The gate's tolerance for this metric unless `--quality-tolerances` sets one.
+  public var tolerance: QualityTolerance { .default(unit: unit) }
 
   /// True when `a` is strictly better than `b` in this metric's direction (never for
   /// `neutral`).

@@ -15,9 +15,13 @@ let package = Package(
     // Value types, units, the strategy protocol and spec syntax. Standard library only.
     .target(name: "SigbenchCore"),
     .target(name: "SigbenchStrategies", dependencies: ["SigbenchCore", "CVectorMath"]),
-    // Every on-disk schema (run result, bench report, baseline, noise floor, gate report), the
-    // run folder and atomic writes. Core and Foundation only.
-    .target(name: "SigbenchResults", dependencies: ["SigbenchCore"]),
+    // File plumbing apart from the schemas: atomic writes, run folders and the baseline store,
+    // the sweep of a dead process's leftovers, cleanup on a signal, system error text.
+    // Foundation only.
+    .target(name: "SigbenchFiles"),
+    // Every on-disk schema (run result, bench report, baseline, noise floor, gate report).
+    // Core, Files and Foundation only.
+    .target(name: "SigbenchResults", dependencies: ["SigbenchCore", "SigbenchFiles"]),
     // Synthetic handwriting with exact ground truth (sigma-lognormal model) and resampling of
     // timed recordings to other digitizer rates. Standard library and Core only.
     .target(name: "SigbenchSynth", dependencies: ["SigbenchCore"]),
@@ -26,7 +30,9 @@ let package = Package(
     .target(name: "SigbenchQuality", dependencies: ["SigbenchCore", "SigbenchResults"]),
     .target(
       name: "SigbenchFormats",
-      dependencies: ["SigbenchCore", "SigbenchResults", "CZlib", "CLZMA", "CLibXML2"],
+      dependencies: [
+        "SigbenchCore", "SigbenchResults", "SigbenchFiles", "CZlib", "CLZMA", "CLibXML2",
+      ],
       exclude: ["Native/BinaryFormat.md"]),
     // libxml2 (Debian `libxml2-dev`, pkg-config `libxml-2.0` for its /usr/include/libxml2
     // header folder) as a SAX2 parser for the InkML and IAM-OnDB readers.
@@ -75,7 +81,7 @@ let package = Package(
       dependencies: [
         "SigbenchCore", "SigbenchStrategies", "SigbenchFormats", "SigbenchRender",
         "SigbenchResults", "SigbenchBench", "SigbenchReport", "SigbenchSynth", "SigbenchQuality",
-        "SigbenchHistory", "CShim",
+        "SigbenchHistory", "SigbenchFiles", "CShim",
       ]),
     // The capture page (`sigbench capture`): its HTML, CSS and script, installed beside the
     // binary and inlined into one file with a hash-based Content-Security-Policy.
@@ -89,7 +95,7 @@ let package = Package(
       dependencies: [
         "SigbenchCore", "SigbenchStrategies", "SigbenchFormats", "SigbenchRender",
         "SigbenchResults", "SigbenchReport", "SigbenchRun", "SigbenchSynth", "SigbenchHistory",
-        "SigbenchCapture", "SigbenchArguments",
+        "SigbenchCapture", "SigbenchArguments", "SigbenchFiles",
       ]),
     .executableTarget(name: "sigbench", dependencies: ["SigbenchCLI"]),
     // Test support only: counts heap allocations (defines malloc for the test executable).
@@ -129,7 +135,7 @@ let package = Package(
       dependencies: ["SigbenchReport", "SigbenchResults", "SigbenchTestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(
-      name: "SigbenchResultsTests", dependencies: ["SigbenchResults"],
+      name: "SigbenchResultsTests", dependencies: ["SigbenchResults", "SigbenchFiles"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "SigbenchSynthTests",

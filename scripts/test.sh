@@ -25,12 +25,14 @@ edge() { # edge TARGET ALLOWED-MODULES-REGEX WHY
     exit 1
   fi
 }
-edge SigbenchResults 'Foundation|SigbenchCore' "results import only Core and Foundation"
+edge SigbenchResults 'Foundation|SigbenchCore|SigbenchFiles' \
+  "results import only Core, Files and Foundation"
+edge SigbenchFiles 'Foundation' "file plumbing imports only Foundation"
 edge SigbenchReport 'Foundation|SigbenchCore|SigbenchResults' \
   "presenters read only Results types (never Bench, Render or the C shims)"
 edge SigbenchArguments 'SigbenchCore' "argument parsing reads only Core"
 edge SigbenchCapture 'Foundation|CCrypto' "the capture page needs only Foundation and libcrypto"
-for target in SigbenchResults:SigbenchCore SigbenchReport:SigbenchCore,SigbenchResults; do
+for target in SigbenchResults:SigbenchCore,SigbenchFiles SigbenchReport:SigbenchCore,SigbenchResults; do
   name=${target%%:*} deps=${target#*:}
   want="name: \"$name\", dependencies: [\"${deps//,/\", \"}\"]"
   grep -qF "$want" Package.swift || { echo "Package.swift: $name must depend on $deps only" >&2; exit 1; }

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SigbenchArguments
 import SigbenchCore
+import SigbenchFiles
 import SigbenchResults
 
 /// SIGINT (Ctrl-C) and SIGTERM stop a command cleanly: registered workers are killed, partial

@@ -1,6 +1,7 @@
 import Foundation
 import SigbenchArguments
 import SigbenchCore
+import SigbenchFiles
 import SigbenchReport
 import SigbenchResults
 import SigbenchRun

@@ -1,6 +1,7 @@
 import Foundation
 import SigbenchArguments
 import SigbenchCapture
+import SigbenchFiles
 import SigbenchResults
 
 /// `sigbench capture -o capture.html`: writes the capture page, a self-contained HTML file

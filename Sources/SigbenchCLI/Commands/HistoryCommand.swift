@@ -1,5 +1,6 @@
 import Foundation
 import SigbenchArguments
+import SigbenchFiles
 import SigbenchHistory
 import SigbenchReport
 import SigbenchResults

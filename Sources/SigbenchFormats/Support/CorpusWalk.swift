@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchFiles
 import SigbenchResults
 
 /// The files of a corpus folder, found the way a user expects: symbolic links followed, to

@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchFiles
 
 extension RunResult {
   /// Samples encoded together in `encoded()`: the encoder's tree holds this many entries at a

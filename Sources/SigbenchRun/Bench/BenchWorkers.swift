@@ -1,6 +1,7 @@
 import Foundation
 import SigbenchBench
 import SigbenchCore
+import SigbenchFiles
 import SigbenchResults
 
 /// Worker processes: the benchmark re-run as `sigbench bench --worker FILE` (timing) or

@@ -1,5 +1,6 @@
 import Foundation
 import SigbenchCore
+import SigbenchFiles
 import SigbenchFormats
 import SigbenchResults
 

@@ -1,3 +1,4 @@
+import SigbenchFiles
 import SigbenchResults
 
 extension BaselineActions {

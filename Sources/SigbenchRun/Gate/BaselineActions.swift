@@ -1,5 +1,6 @@
 import Foundation
 import SigbenchCore
+import SigbenchFiles
 import SigbenchResults
 
 /// `baseline save | noise | ack` as library code: measure with the gate's worker profile and

@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchFiles
 import SigbenchResults
 
 /// Reads what a gate compares with — a stored baseline, a noise floor, a base binary — before

@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchFiles
 import SigbenchHistory
 import SigbenchReport
 import SigbenchResults

@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchFiles
 import SigbenchResults
 
 /// A finished run folder and its result, read before a command starts working (a

@@ -1,6 +1,7 @@
 import Foundation
 import SigbenchBench
 import SigbenchCore
+import SigbenchFiles
 import SigbenchFormats
 import SigbenchQuality
 import SigbenchReport

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SigbenchCore
+import SigbenchFiles
 import SigbenchFormats
 import SigbenchResults
 import SigbenchSynth

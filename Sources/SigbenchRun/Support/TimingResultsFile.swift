@@ -1,5 +1,6 @@
 import Foundation
 import SigbenchBench
+import SigbenchFiles
 import SigbenchResults
 
 /// Results files of the closure harness's commands (`render-bench`, `formats --decode-bench`,

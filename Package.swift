@@ -68,12 +68,14 @@ let package = Package(
     .target(name: "SigbenchReport", dependencies: ["SigbenchCore", "SigbenchResults"]),
     // SQLite 3 (Debian `libsqlite3-dev`) for the benchmark history database.
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+    // The commit the binary was built from, stamped at build time by the BuildStamp plugin.
+    // Foundation only, so Results and Run may read it.
+    .target(name: "SigbenchBuildStamp", plugins: ["BuildStamp"]),
+    .plugin(name: "BuildStamp", capability: .buildTool()),
     // The benchmark history: every run, bench and gate in SQLite, trends and detected steps.
-    // The build's commit is stamped at build time by the HistoryBuildStamp plugin.
     .target(
-      name: "SigbenchHistory", dependencies: ["SigbenchCore", "SigbenchResults", "CSQLite"],
-      plugins: ["HistoryBuildStamp"]),
-    .plugin(name: "HistoryBuildStamp", capability: .buildTool()),
+      name: "SigbenchHistory",
+      dependencies: ["SigbenchCore", "SigbenchResults", "SigbenchBuildStamp", "CSQLite"]),
     // The pipelines as library code (run, bench, gate, baseline, render-bench), reporting
     // progress through a callback; never prints or exits.
     .target(
@@ -154,7 +156,10 @@ let package = Package(
       ]),
     .testTarget(
       name: "SigbenchHistoryTests",
-      dependencies: ["SigbenchHistory", "SigbenchResults", "SigbenchCore", "SigbenchReport"]),
+      dependencies: [
+        "SigbenchHistory", "SigbenchResults", "SigbenchCore", "SigbenchReport",
+        "SigbenchBuildStamp",
+      ]),
     .testTarget(
       name: "SigbenchCLITests",
       dependencies: [

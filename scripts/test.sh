@@ -25,9 +25,10 @@ edge() { # edge TARGET ALLOWED-MODULES-REGEX WHY
     exit 1
   fi
 }
-edge SigbenchResults 'Foundation|SigbenchCore|SigbenchFiles' \
-  "results import only Core, Files and Foundation"
+edge SigbenchResults 'Foundation|SigbenchCore|SigbenchFiles|SigbenchBuildStamp' \
+  "results import only Core, Files, the build stamp and Foundation"
 edge SigbenchFiles 'Foundation' "file plumbing imports only Foundation"
+edge SigbenchBuildStamp 'Foundation' "the build stamp imports only Foundation"
 edge SigbenchReport 'Foundation|SigbenchCore|SigbenchResults' \
   "presenters read only Results types (never Bench, Render or the C shims)"
 edge SigbenchArguments 'SigbenchCore' "argument parsing reads only Core"

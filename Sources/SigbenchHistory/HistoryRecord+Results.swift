@@ -1,3 +1,4 @@
+import SigbenchBuildStamp
 import SigbenchResults
 
 /// Where a record's commit comes from: the build stamp for a live append, the result file's
@@ -13,11 +14,11 @@ public struct HistoryCommit: Hashable, Sendable {
     self.dirty = dirty
   }
 
-  /// The commit this binary was built from (`HistoryBuildStamp`).
+  /// The commit this binary was built from (`BuildStamp`).
   public static var build: HistoryCommit {
     HistoryCommit(
-      commit: HistoryBuildStamp.commit, commitTime: HistoryBuildStamp.commitTime,
-      dirty: HistoryBuildStamp.dirty)
+      commit: BuildStamp.commit, commitTime: BuildStamp.commitTime,
+      dirty: BuildStamp.dirty)
   }
 
   /// What a result file recorded (read from the working folder at run time, before the stamp).

@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchBuildStamp
 import SigbenchCore
 import SigbenchReport
 import SigbenchResults
@@ -128,7 +129,7 @@ struct HistoryRecordTests {
     // The recorded commit is the result's own unless the live build's is given.
     #expect(record.commit == r.provenance.gitCommit)
     let live = HistoryRecord.run(r, commit: .build)
-    #expect(live.commit == HistoryBuildStamp.commit && live.key == record.key)
+    #expect(live.commit == BuildStamp.commit && live.key == record.key)
   }
 
   @Test("the run sheet's history: batch-p50 of the run's strategies on its machine, build, corpus")

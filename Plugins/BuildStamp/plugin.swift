@@ -1,9 +1,9 @@
 import Foundation
 import PackagePlugin
 
-/// Stamps the commit the binary is built from into `SigbenchHistory` at build time
-/// (`HistoryStampValues.swift`: full hash, committer time in Unix seconds, dirty flag), so a
-/// history record names the build's commit, not whatever checkout the binary later runs in.
+/// Stamps the commit the binary is built from into `SigbenchBuildStamp` at build time
+/// (`BuildStampValues.swift`: full hash, committer time in Unix seconds, dirty flag), so what
+/// sigbench records names the build's commit, not whatever checkout the binary later runs in.
 ///
 /// A build command (not a prebuild command: SwiftPM re-runs those only when it reloads the
 /// package, swiftlang/swift-package-manager#5476) whose inputs are the files git changes when
@@ -13,17 +13,17 @@ import PackagePlugin
 /// only when its content changes, so an unchanged HEAD costs no recompilation. Outside a git
 /// checkout (a source tarball) or without git, the commit is "unknown".
 @main
-struct HistoryBuildStamp: BuildToolPlugin {
+struct BuildStamp: BuildToolPlugin {
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     let root = context.package.directoryURL
     let out = context.pluginWorkDirectoryURL.appendingPathComponent("Stamp")
-    let file = out.appendingPathComponent("HistoryStampValues.swift")
+    let file = out.appendingPathComponent("BuildStampValues.swift")
     return [
       .buildCommand(
-        displayName: "Stamping the build's git commit into SigbenchHistory",
+        displayName: "Stamping the build's git commit into SigbenchBuildStamp",
         executable: URL(fileURLWithPath: "/bin/sh"),
-        arguments: ["-c", HistoryBuildStamp.script, "stamp", out.path, root.path],
-        inputFiles: HistoryBuildStamp.inputs(root), outputFiles: [file])
+        arguments: ["-c", BuildStamp.script, "stamp", out.path, root.path],
+        inputFiles: BuildStamp.inputs(root), outputFiles: [file])
     ]
   }
 
@@ -69,10 +69,10 @@ struct HistoryBuildStamp: BuildToolPlugin {
         fi
       fi
     fi
-    f="$1/HistoryStampValues.swift"
+    f="$1/BuildStampValues.swift"
     cat > "$f.tmp" <<SWIFT
-    // Generated at build time by the HistoryBuildStamp plugin; do not edit.
-    enum HistoryStampValues {
+    // Generated at build time by the BuildStamp plugin; do not edit.
+    enum BuildStampValues {
       static let commit = "$commit"
       static let commitUnixTime: Int64 = ${time:-0}
       static let dirty: Bool? = $dirty

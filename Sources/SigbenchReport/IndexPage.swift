@@ -16,7 +16,7 @@ public enum IndexPage {
     h += QualitySection.render(r)
     h += HistorySection.render(r)
     if let g = r.gate { h += GateSection.render(g) }
-    if let t = r.formatStudy { h += table(t, id: "format-study") }
+    if let t = FormatTables.sheetTable(of: r) { h += table(t, id: "format-study") }
     h += gallery(r)
     h += "</body>\n</html>\n"
     return h

@@ -30,10 +30,25 @@ struct LegacyFilesTests {
     #expect(!kinds.contains(.other), "\(r.bench.warnings.filter { $0.kind == .other })")
     let thin = try #require(r.bench.warnings.first { $0.kind == .thinPercentiles })
     #expect(thin.strategy == "straight" && thin.lane == .smooth)
-    // Written again, it is a version 2 file without the copies.
+    // Written again, it is a file of today's version without the copies.
     let again = try JSONSerialization.jsonObject(with: try r.encoded()) as! [String: Any]
-    #expect(again["schemaVersion"] as? Int == 2)
+    #expect(again["schemaVersion"] as? Int == RunResult.currentSchemaVersion)
     #expect(again["latency"] == nil && again["timer"] == nil && again["warnings"] == nil)
+    #expect(try RunResult.decode(try r.encoded()) == r)
+  }
+
+  @Test("a version 2 result.json decodes with its format study as the table it stored")
+  func resultV2() throws {
+    let raw = try Self.data("v2-run/result.json")
+    let legacy = try JSONSerialization.jsonObject(with: raw) as! [String: Any]
+    #expect(legacy["schemaVersion"] as? Int == 2)
+    let r = try RunResult.decode(raw)
+    let table = try #require(r.formatStudy)
+    #expect(table.title == "Which format to store strokes in")
+    #expect(table.rows.count >= 4)
+    #expect(r.formatStudyFigures == nil)
+    #expect(RunResult.currentSchemaVersion == 3)
+    // Written again, it keeps the table (the figures it was made from are not in the file).
     #expect(try RunResult.decode(try r.encoded()) == r)
   }
 
@@ -62,7 +77,8 @@ struct LegacyFilesTests {
     let raw = try Self.data("v1-run/result.json")
     var text = String(decoding: raw, as: UTF8.self)
     text = text.replacingOccurrences(of: "\"schemaVersion\" : 1", with: "\"schemaVersion\" : 99")
-    #expect(throws: SchemaError.newerVersion(found: 99, supported: 2)) {
+    #expect(throws: SchemaError.newerVersion(found: 99, supported: RunResult.currentSchemaVersion))
+    {
       try RunResult.decode(Data(text.utf8))
     }
   }

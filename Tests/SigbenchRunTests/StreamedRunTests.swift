@@ -72,7 +72,8 @@ struct StreamedRunTests {
     #expect(one.quality == three.quality)
     #expect(one.corpus == three.corpus)
     #expect(one.bench.corpus == three.bench.corpus)
-    #expect(one.formatStudy?.rows.map { $0[0] } == three.formatStudy?.rows.map { $0[0] })
+    let formats = one.formatStudyFigures?.figures.rows.map(\.formatID)
+    #expect(formats != nil && formats == three.formatStudyFigures?.figures.rows.map(\.formatID))
     #expect(one.samples.map(\.name) == one.samples.map(\.name).sorted())
     #expect(one.corpus.skipped.map(\.file) == ["c0/notes.xyz"])
   }

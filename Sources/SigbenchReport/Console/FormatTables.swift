@@ -57,6 +57,19 @@ public enum FormatTables {
     return lines.joined(separator: "\n")
   }
 
+  /// A run's study as its sheet shows it: formatted from the figures (schema 3), or the table
+  /// an older file stored; `nil` without a study.
+  public static func sheetTable(of r: RunResult) -> ReportTable? {
+    guard let s = r.formatStudyFigures else { return r.formatStudy }
+    var table = sheetTable(s.figures, build: r.machine.buildConfiguration)
+    if let all = s.corpusDrawings, let budget = s.sampleBudget {
+      table.note +=
+        " Bounded: the first \(s.figures.drawings) of \(all) drawings in corpus "
+        + "order, while their samples total at most \(budget)."
+    }
+    return table
+  }
+
   /// The study as the run sheet's section on which format to keep strokes in.
   public static func sheetTable(_ r: FormatStudyResult, build: String) -> ReportTable {
     func f(_ v: Double, _ d: Int) -> String { String(format: "%.\(d)f", v) }

@@ -3,13 +3,16 @@ import Foundation
 /// Everything a run measured and produced, written as `result.json` in the run folder. The HTML
 /// report is generated from this file alone.
 ///
-/// Schema versioning: `schemaVersion` increases on incompatible changes; consumers ignore
-/// fields they do not know, and every field added later is optional. Version 2 keeps one
-/// latency path and one timer: both live in `bench` (version 1 also carried a per-strategy
-/// `latency` summary of the smooth lane, a copy of the timer and a copy of the bench warnings;
-/// `decode` still reads such files and drops the copies).
+/// Schema versioning: `schemaVersion` increases whenever the schema gains or changes a field
+/// (the house rule); older files still read (fixtures kept), consumers ignore fields they do not
+/// know, and every field added later is optional. Version 2 keeps one latency path and one
+/// timer: both live in `bench` (version 1 also carried a per-strategy `latency` summary of the
+/// smooth lane, a copy of the timer and a copy of the bench warnings; `decode` still reads such
+/// files and drops the copies). Version 3 stores the format study as figures
+/// (`formatStudyFigures`), which the report formats; versions 1 and 2 carry it as a
+/// pre-formatted table (`formatStudy`), still read and shown as written.
 public struct RunResult: Codable, Hashable, Sendable {
-  public static let currentSchemaVersion = 2
+  public static let currentSchemaVersion = 3
 
   public var schemaVersion: Int = RunResult.currentSchemaVersion
   public var tool: String
@@ -27,7 +30,10 @@ public struct RunResult: Codable, Hashable, Sendable {
   public var samples: [SampleEntry]
   /// The run whose renders the ink was compared with (`inkDiff` of each sample), if any.
   public var inkBaseRun: String?
-  /// Which format to store strokes in: the storage study over this corpus, as a table.
+  /// Which format to store strokes in: the storage study over this corpus, as figures
+  /// (schema 3 and later).
+  public var formatStudyFigures: FormatStudyRun?
+  /// The same study as a pre-formatted table, in files of schema 1 and 2 only.
   public var formatStudy: ReportTable?
   /// The gate against a baseline (`run --baseline NAME`), with every verdict and its evidence.
   public var gate: GateReport?
@@ -60,7 +66,7 @@ public struct RunResult: Codable, Hashable, Sendable {
   /// The timer's calibration (measured before the benchmark).
   public var timer: TimerCalibration { bench.timer }
 
-  /// Decodes a `result.json` of schema version 1 or 2.
+  /// Decodes a `result.json` of schema version 1, 2 or 3.
   public static func decode(_ data: Data) throws -> RunResult {
     let version = try ResultJSON.schemaVersion(of: data)
     guard version <= currentSchemaVersion else {
@@ -73,7 +79,8 @@ public struct RunResult: Codable, Hashable, Sendable {
 
   enum CodingKeys: String, CodingKey {
     case schemaVersion, tool, runID, createdAt, commandLine, machine, provenance, corpus
-    case strategies, samples, inkBaseRun, formatStudy, gate, bench, quality, history
+    case strategies, samples, inkBaseRun, formatStudy, formatStudyFigures, gate, bench, quality
+    case history
   }
 
   public init(from decoder: any Decoder) throws {
@@ -90,6 +97,7 @@ public struct RunResult: Codable, Hashable, Sendable {
     samples = try c.decode([SampleEntry].self, forKey: .samples)
     inkBaseRun = try c.decodeIfPresent(String.self, forKey: .inkBaseRun)
     formatStudy = try c.decodeIfPresent(ReportTable.self, forKey: .formatStudy)
+    formatStudyFigures = try c.decodeIfPresent(FormatStudyRun.self, forKey: .formatStudyFigures)
     gate = try c.decodeIfPresent(GateReport.self, forKey: .gate)
     guard let b = try c.decodeIfPresent(BenchReport.self, forKey: .bench) else {
       throw SchemaError.missing(
@@ -98,6 +106,22 @@ public struct RunResult: Codable, Hashable, Sendable {
     bench = b
     quality = try c.decodeIfPresent(RunQuality.self, forKey: .quality)
     history = try c.decodeIfPresent(HistoryTrends.self, forKey: .history)
+  }
+}
+
+/// The format study a run made: its figures, and when it was bounded, over how much of the
+/// corpus.
+public struct FormatStudyRun: Codable, Hashable, Sendable {
+  public var figures: FormatStudyResult
+  /// Drawings in the corpus, when the study took only the first `figures.drawings` of them
+  /// (their samples bounded by `sampleBudget`); `nil` when it took them all.
+  public var corpusDrawings: Int?
+  public var sampleBudget: Int?
+
+  public init(figures: FormatStudyResult, corpusDrawings: Int? = nil, sampleBudget: Int? = nil) {
+    self.figures = figures
+    self.corpusDrawings = corpusDrawings
+    self.sampleBudget = sampleBudget
   }
 }
 

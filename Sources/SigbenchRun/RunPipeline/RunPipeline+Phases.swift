@@ -16,7 +16,7 @@ extension RunPipeline {
     var corpus: CorpusSummary
     var entries: [SampleEntry]
     var quality: RunQuality
-    var study: ReportTable
+    var study: FormatStudyRun
   }
 
   /// Step 1: the corpus's file list; a corpus that cannot be listed, or lists nothing to
@@ -111,21 +111,17 @@ extension RunPipeline {
   /// verified warm-up, two checked passes: the study is not what `run` is for. No discarded
   /// pass: the study has already encoded every drawing and decoded every file once, untimed,
   /// for its sizes and round-trip errors.
-  func formatStudy(_ kept: inout CorpusStream.Kept, budget: Int) -> ReportTable {
+  func formatStudy(_ kept: inout CorpusStream.Kept, budget: Int) -> FormatStudyRun {
     progress(.note("format study over \(kept.study.count) drawings (\(kept.studySamples) samples)"))
     let timer = ClosureBenchmark(
       timer: TimerCalibration.measure(rounds: 20_000), runs: 1,
       warmup: WarmupPolicy(discardedPasses: 0, maxCheckedPasses: 2), runsPerCheck: 1)
-    var study = FormatTables.sheetTable(
-      FormatStudy.run(drawings: kept.study, timer: timer.closureTimer),
-      build: BuildConfiguration.current)
-    if !kept.studyComplete {
-      study.note +=
-        " Bounded: the first \(kept.study.count) of \(kept.entries.count) drawings in corpus "
-        + "order, while their samples total at most \(budget)."
-    }
+    let figures = FormatStudy.run(drawings: kept.study, timer: timer.closureTimer)
+    let bounded = !kept.studyComplete
     kept.study = []
-    return study
+    return FormatStudyRun(
+      figures: figures, corpusDrawings: bounded ? kept.entries.count : nil,
+      sampleBudget: bounded ? budget : nil)
   }
 
   /// Step 7: the per-point benchmark in this process (lanes, batches, counters) over the
@@ -160,7 +156,7 @@ extension RunPipeline {
       bench: bench.report)
     result.inkBaseRun = settings.compareRun?.result.runID
     result.quality = parts.quality
-    result.formatStudy = parts.study
+    result.formatStudyFigures = parts.study
     guard var gate = settings.gate else { return (result, bench.raw, nil) }
     gate.headQuality = result.quality?.strategies
     let (report, written) = try GateRunner(session: session, configuration: gate).run(

@@ -30,13 +30,18 @@ swift build -c release --scratch-path "$out/build" --target SigbenchFormats \
   -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address >&2
 b=$out/build/release
 src=Sources
+# The object files of a module's current sources (SwiftPM lists them in `sources`), so objects
+# of files since removed, left in the kept build folder, are not linked in.
+objects() { sed "s|.*/||; s|^|$b/$1.build/|; s|\$|.o|" "$b/$1.build/sources"; }
+mapfile -t linked < <(for m in SigbenchFormats SigbenchCore SigbenchResults SigbenchFiles; do
+  objects "$m"
+done)
 swiftc -O -sanitize=fuzzer,address -parse-as-library -I "$b/Modules" \
   -I /usr/include/libxml2 \
   -Xcc -fmodule-map-file=$src/CLibXML2/module.modulemap \
   -Xcc -fmodule-map-file=$src/CZlib/module.modulemap \
   -Xcc -fmodule-map-file=$src/CLZMA/module.modulemap \
-  scripts/fuzz/FuzzReader.swift "$b"/SigbenchFormats.build/*.o "$b"/SigbenchCore.build/*.o \
-  "$b"/SigbenchResults.build/*.o -lxml2 -lz -llzma -o "$out/fuzz-reader" 2>/dev/null
+  scripts/fuzz/FuzzReader.swift "${linked[@]}" -lxml2 -lz -llzma -o "$out/fuzz-reader" 2>/dev/null
 
 # Seeds: every bundled and shared file, and the fixtures converted to each writable format.
 swift build --product sigbench 2>&1 | grep -E 'error' >&2 || true

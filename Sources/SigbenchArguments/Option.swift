@@ -65,8 +65,8 @@ extension Option where Value == Int {
   public static func integer(_ long: String, value: String = "N", help: String) -> Option {
     Option(OptionSpec(long, value: value, help: help)) { text, use in
       guard let v = Int(text), use.range?.contains(Double(v)) ?? true else {
-        throw ValidationError(
-          "--\(long) must be a whole number in \(use.rangeText ?? "Int"); got '\(text)'.")
+        let range = use.rangeText.map { $0.hasPrefix("≥") ? $0 : "in \($0)" } ?? "in Int"
+        throw ValidationError("--\(long) must be a whole number \(range); got '\(text)'.")
       }
       return v
     }

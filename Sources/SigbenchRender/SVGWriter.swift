@@ -48,23 +48,11 @@ public struct SVGWriter: Sendable {
     out.literal("mm\" height=\"")
     out.number(frame.size.height * mm, decimals: 4)
     out.literal("mm\" viewBox=\"")
-    out.number(frame.minX)
-    out.literal(" ")
-    out.number(frame.minY)
-    out.literal(" ")
-    out.number(frame.size.width)
-    out.literal(" ")
-    out.number(frame.size.height)
+    Self.frame(frame, between: (" ", " ", " "), into: &out)
     out.literal("\">\n")
     if let bg = style.background, bg.a > 0 {
       out.literal("<rect x=\"")
-      out.number(frame.minX)
-      out.literal("\" y=\"")
-      out.number(frame.minY)
-      out.literal("\" width=\"")
-      out.number(frame.size.width)
-      out.literal("\" height=\"")
-      out.number(frame.size.height)
+      Self.frame(frame, between: ("\" y=\"", "\" width=\"", "\" height=\""), into: &out)
       out.literal("\" fill=\"")
       out.text(SVGWriter.hex(bg))
       if bg.a < 255 {
@@ -164,6 +152,20 @@ public struct SVGWriter: Sendable {
     {
       Self.circle(disc.center, disc.radius, into: &out)
     }
+  }
+
+  /// The frame's x, y, width and height with `between` written between them (the `viewBox`
+  /// value, or the attributes of the background `rect`).
+  static func frame<S: SVGSink>(
+    _ f: Rect, between: (StaticString, StaticString, StaticString), into out: inout S
+  ) {
+    out.number(f.minX)
+    out.literal(between.0)
+    out.number(f.minY)
+    out.literal(between.1)
+    out.number(f.size.width)
+    out.literal(between.2)
+    out.number(f.size.height)
   }
 
   static func circle<S: SVGSink>(_ c: Point, _ r: Double, into out: inout S) {

@@ -6,6 +6,8 @@ public struct ParsedArguments: Sendable {
   /// Every value given per option (one unless the option repeats), defaults applied.
   var values: [String: [String]] = [:]
   var flags: Set<String> = []
+  /// Long names the user gave a value for (a default does not count).
+  var explicit: Set<String> = []
   public var positionals: [String] = []
   /// The command's use of each option, by long name.
   var uses: [String: OptionSpec] = [:]
@@ -54,8 +56,6 @@ public struct ParsedArguments: Sendable {
   /// Whether this command declares `spec` at all (a group read by several commands).
   public func declares(_ spec: OptionSpec) -> Bool { uses[spec.long] != nil }
 
-  /// Long names the user gave a value for.
-  var explicit: Set<String> = []
   /// `--help` was given.
   public var wantsHelp: Bool { flags.contains(OptionSpec.help.long) }
 }

@@ -61,7 +61,7 @@ extension Option where Value == String {
 }
 
 extension Option where Value == Int {
-  /// A whole number within the command's range (set with `within`, required).
+  /// A whole number, within the command's range when it sets one (`within`).
   public static func integer(_ long: String, value: String = "N", help: String) -> Option {
     Option(OptionSpec(long, value: value, help: help)) { text, use in
       guard let v = Int(text), use.range?.contains(Double(v)) ?? true else {
@@ -74,11 +74,16 @@ extension Option where Value == Int {
 }
 
 extension Option where Value == Double {
-  /// A finite number within the command's range (set with `within`).
+  /// A finite number, within the command's range when it sets one (`within`).
   public static func number(_ long: String, value: String, help: String) -> Option {
     Option(OptionSpec(long, value: value, help: help)) { text, use in
-      try OptionValues.number(
-        text, "--\(long)", use.range ?? -.greatestFiniteMagnitude...(.greatestFiniteMagnitude))
+      guard let v = Double(text), v.isFinite, use.range?.contains(v) ?? true else {
+        let range = use.range.map {
+          " in [\(ParameterValue.format($0.lowerBound)), \(ParameterValue.format($0.upperBound))]"
+        }
+        throw ValidationError("--\(long) must be a number\(range ?? ""); got '\(text)'.")
+      }
+      return v
     }
   }
 }
@@ -139,20 +144,4 @@ extension Option {
       }
     }
   }
-}
-
-/// Value syntax shared by several options.
-public enum OptionValues {
-  /// A finite number in `range`.
-  public static func number(_ text: String, _ flag: String, _ range: ClosedRange<Double>) throws
-    -> Double
-  {
-    guard let v = Double(text), v.isFinite, range.contains(v) else {
-      throw ValidationError(
-        "\(flag) must be a number in [\(ParameterValue.format(range.lowerBound)), "
-          + "\(ParameterValue.format(range.upperBound))]; got '\(text)'.")
-    }
-    return v
-  }
-
 }

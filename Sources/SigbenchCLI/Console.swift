@@ -57,7 +57,12 @@ public struct Console: Sendable {
     guard let i = injection else { return }
     err(
       "warning: test-only injection \(Injection.environmentVariable) is active on "
-        + "'\(i.strategy)' \(note)")
+        + "'\(i.strategy)'" + (note.isEmpty ? "" : " \(note)"))
+  }
+
+  /// `value` as the sorted, pretty JSON of the result files (`ResultJSON`), on stdout.
+  func outJSON<T: Encodable>(_ value: T) throws {
+    out(String(decoding: try ResultJSON.encode(value), as: UTF8.self))
   }
 
   /// `progress` with a heartbeat: a silent step is reported again every few seconds.

@@ -3,8 +3,6 @@ import SigbenchResults
 import SigbenchTestSupport
 import Testing
 
-@testable import SigbenchCLI
-
 /// Issue 16, items 1, 3 and 5 through the binary: `--jobs` and `--no-render` checked before any
 /// work, a run without pictures, `info` on a file over the total-samples limit, and `--quiet`.
 @Suite("scale options", .serialized)

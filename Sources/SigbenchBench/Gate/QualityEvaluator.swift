@@ -16,7 +16,7 @@ public enum QualityEvaluator {
     for strategy in head.keys.sorted() {
       guard let h = head[strategy], let b = base[strategy] else { continue }
       for m in QualityMetric.catalog where m.direction != .neutral {
-        let tol = settings.qualityTolerances?[m.id] ?? m.tolerance
+        let tol = settings.qualityTolerance(m.id, unit: m.unit)
         let hv = m.value(in: h)
         let bv = m.value(in: b)
         out.append(

@@ -70,7 +70,7 @@ struct FormatsCommand: Command {
     if let decodeBench {
       let (result, file, files) = try measure.decodeBench(decodeBench, progress: console.progress)
       if json {
-        console.out(try FormatTables.json(result))
+        try console.outJSON(result)
       } else {
         console.out("decode bench over \(files) file(s) (\(BuildConfiguration.current) build)")
         console.out(FormatTables.decodeBench(result))
@@ -84,12 +84,12 @@ struct FormatsCommand: Command {
           id: d.id, name: d.name, extensions: d.extensions, canWrite: d.canWrite, units: d.units,
           summary: d.summary)
       }
-      (json ? [try FormatTables.json(rows)] : FormatTables.catalog(rows)).forEach(console.out)
+      if json { try console.outJSON(rows) } else { FormatTables.catalog(rows).forEach(console.out) }
       return .success
     }
     let (result, file, rejected) = try measure.study(study, progress: console.progress)
     if json {
-      console.out(try FormatTables.json(result))
+      try console.outJSON(result)
     } else {
       console.out(
         "format study over \(result.drawings) drawings, \(result.samples) samples, "

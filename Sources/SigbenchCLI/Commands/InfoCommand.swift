@@ -57,7 +57,7 @@ struct InfoCommand: Command {
         warnings: loaded.warnings.filter { $0.file == d.name || d.name.hasPrefix($0.file) })
     }
     if json {
-      console.out(try FormatTables.json(infos))
+      try console.outJSON(infos)
     } else {
       for (i, info) in infos.enumerated() {
         console.out("\(ConsoleTables.drawingInfo(info))\(i + 1 < infos.count ? "\n" : "")")

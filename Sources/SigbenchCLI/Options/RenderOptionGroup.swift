@@ -25,7 +25,7 @@ struct RenderOptionGroup {
     else {
       throw ValidationError(
         "--\(use.long) must be WxH with each side a whole number of pixels in "
-          + "\(Int(sides.lowerBound))…\(Int(sides.upperBound)); got '\(text)'.")
+          + "\(use.rangeText ?? "1…8192"); got '\(text)'.")
     }
     return PixelSize(width: w, height: h)
   }.within(1...8192)

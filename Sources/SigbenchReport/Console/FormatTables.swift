@@ -124,9 +124,4 @@ extension FormatTables {
       ]
     }
   }
-
-  /// Sorted, pretty JSON for `--json` output (the one JSON form of result files).
-  public static func json<T: Encodable>(_ value: T) throws -> String {
-    String(decoding: try ResultJSON.encode(value), as: UTF8.self)
-  }
 }

@@ -1,10 +1,10 @@
 import Foundation
 
 /// One ink quality metric, declared once: id, name, unit, which way is better, a one-line
-/// meaning, the full definition, the figure of `QualityFigures` that holds its value, how that
-/// figure pools over drawings and the gate's default tolerance. The sheet, the
-/// metric-definitions page, the Markdown summary, the gate and the one pooling rule
-/// (`QualityFigures.Accumulator`) all read `catalog`.
+/// meaning, the full definition, the figure of `QualityFigures` that holds its value and how that
+/// figure pools over drawings (the gate's default tolerance follows from the unit,
+/// `QualityTolerance.default(unit:)`). The sheet, the metric-definitions page, the Markdown
+/// summary, the gate and the one pooling rule (`QualityFigures.Accumulator`) all read `catalog`.
 ///
 /// Equality and hashing use `id` only.
 public struct QualityMetric: Sendable, Identifiable, Hashable, CustomStringConvertible {
@@ -75,9 +75,6 @@ public struct QualityMetric: Sendable, Identifiable, Hashable, CustomStringConve
 
   /// The metric's value in `figures`; `nil` is "n/a".
   public func value(in figures: QualityFigures) -> Double? { figures[keyPath: figure] }
-
-  /// The gate's tolerance for this metric unless `--quality-tolerances` sets one.
-  public var tolerance: QualityTolerance { .default(unit: unit) }
 
   /// True when `a` is strictly better than `b` in this metric's direction (never for
   /// `neutral`).

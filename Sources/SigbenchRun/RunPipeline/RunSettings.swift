@@ -45,20 +45,6 @@ public struct RunSettings: Sendable {
     spec.supersample = RunSettings.defaultSupersample
     render = spec
   }
-
-  /// Parses `WxH` (each side a whole number in `sizeRange`).
-  public static func parseSize(_ text: String) throws(PipelineError) -> (width: Int, height: Int) {
-    let parts = text.lowercased().split(separator: "x")
-    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), sizeRange.contains(w),
-      sizeRange.contains(h)
-    else {
-      throw PipelineError(
-        .invalidOption,
-        "--size must be WxH with each side a whole number of pixels in "
-          + "\(sizeRange.lowerBound)…\(sizeRange.upperBound); got '\(text)'.")
-    }
-    return (w, h)
-  }
 }
 
 /// The benchmark inside `run`: one in-process timing pass per strategy × lane, counters under

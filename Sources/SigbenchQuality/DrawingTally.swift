@@ -97,60 +97,64 @@ struct DrawingTally {
       drawings: 1, strokes: strokes, samples: samples, strokesWithoutInk: strokesWithoutInk)
     f.reference = AccuracyReference.combining(references)
     if let s = OrderStatistics(forward) {
-      (f.accuracyMean, f.accuracyP95, f.accuracyMax) = (s.mean, s.p95, s.max)
+      (f[.accuracyMean], f[.accuracyP95], f[.accuracyMax]) = (s.mean, s.p95, s.max)
       f.accuracyPoints = s.count
     }
     if let s = OrderStatistics(reverse) {
-      (f.reverseAccuracyMean, f.reverseAccuracyP95, f.reverseAccuracyMax) = (s.mean, s.p95, s.max)
+      (f[.reverseAccuracyMean], f[.reverseAccuracyP95], f[.reverseAccuracyMax]) = (
+        s.mean, s.p95, s.max
+      )
       f.reverseAccuracyPoints = s.count
     }
-    if let s = OrderStatistics(startGaps) { (f.startGapMean, f.startGapMax) = (s.mean, s.max) }
-    if let s = OrderStatistics(endGaps) { (f.endGapMean, f.endGapMax) = (s.mean, s.max) }
+    if let s = OrderStatistics(startGaps) { (f[.startGapMean], f[.startGapMax]) = (s.mean, s.max) }
+    if let s = OrderStatistics(endGaps) { (f[.endGapMean], f[.endGapMax]) = (s.mean, s.max) }
     f.gapStrokes = endGaps.count
-    if let s = OrderStatistics(turns) { (f.turnP50, f.turnP95, f.turnMax) = (s.p50, s.p95, s.max) }
+    if let s = OrderStatistics(turns) {
+      (f[.turnP50], f[.turnP95], f[.turnMax]) = (s.p50, s.p95, s.max)
+    }
     f.joins = turns.count
     if let s = OrderStatistics(cornerTurns) {
-      (f.cornerTurnP50, f.cornerTurnP95, f.cornerTurnMax) = (s.p50, s.p95, s.max)
+      (f[.cornerTurnP50], f[.cornerTurnP95], f[.cornerTurnMax]) = (s.p50, s.p95, s.max)
     }
     f.cornerJoins = cornerTurns.count
     if centerlineLength > 0 {
       f.inkLength = centerlineLength
-      f.curvatureVariation = energy / centerlineLength
-      f.curvatureVariationAway = energyAway / centerlineLength
+      f[.curvatureVariation] = energy / centerlineLength
+      f[.curvatureVariationAway] = energyAway / centerlineLength
     } else if !references.isEmpty {
       f.inkLength = 0
     }
     if let w = width.figures {
-      (f.widthMean, f.widthSD, f.widthMin, f.widthMax, f.inkArea) = w
+      (f[.widthMean], f[.widthSD], f[.widthMin], f[.widthMax], f[.inkArea]) = w
     }
     f.pressure = pressure
     f.pressureCredibleDrawings = pressure.isCredible ? 1 : 0
-    f.pressureWidthSpearman = Spearman.correlation(drawnWidths, pressures)
+    f[.pressureWidthSpearman] = Spearman.correlation(drawnWidths, pressures)
     if let s = OrderStatistics(latencyPushes) {
-      (f.latencyPushesMean, f.latencyPushesP95, f.latencyPushesMax) = (s.mean, s.p95, s.max)
+      (f[.latencyPushesMean], f[.latencyPushesP95], f[.latencyPushesMax]) = (s.mean, s.p95, s.max)
     }
     if let s = OrderStatistics(latencyMs) {
-      (f.latencyMsMean, f.latencyMsP95, f.latencyMsMax) = (s.mean, s.p95, s.max)
+      (f[.latencyMsMean], f[.latencyMsP95], f[.latencyMsMax]) = (s.mean, s.p95, s.max)
       f.timedSamples = s.count
     }
     if let s = OrderStatistics(churn) {
-      (f.churnMean, f.churnP95, f.churnMax) = (s.mean, s.p95, s.max)
+      (f[.churnMean], f[.churnP95], f.churnMax) = (s.mean, s.p95, s.max)
     }
     f.updates = churn.count
     if predicts {
       f.predictions = predictionAheadPx.count
       f.scoredPredictions = predictionErrors.count
-      f.predictionAheadMsMean = OrderStatistics(predictionAheadMs)?.mean
-      f.predictionAheadPxMean = OrderStatistics(predictionAheadPx)?.mean
+      f[.predictionAheadMsMean] = OrderStatistics(predictionAheadMs)?.mean
+      f[.predictionAheadPxMean] = OrderStatistics(predictionAheadPx)?.mean
       if let s = OrderStatistics(predictionErrors) {
-        (f.predictionErrorMean, f.predictionErrorP95) = (s.mean, s.p95)
+        (f[.predictionErrorMean], f[.predictionErrorP95]) = (s.mean, s.p95)
       }
     }
     if samples > 0 {
       let n = Double(samples)
-      f.segmentsPerSample = Double(size.segments) / n
-      f.fillElementsPerSample = Double(size.fillElements) / n
-      f.fillVerticesPerSample = Double(size.fillVertices) / n
+      f[.segmentsPerSample] = Double(size.segments) / n
+      f[.fillElementsPerSample] = Double(size.fillElements) / n
+      f[.fillVerticesPerSample] = Double(size.fillVertices) / n
     }
     return f
   }

@@ -36,8 +36,8 @@ extension QualityMeasure {
       let points = rates.map { rate in
         let here = runs.filter { $0.rate == rate }.map(\.figures)
         return RateStability.Rate(
-          rate: rate, drawings: here.count, widthMean: mean(here.compactMap(\.widthMean)),
-          inkArea: mean(here.compactMap(\.inkArea)))
+          rate: rate, drawings: here.count, widthMean: mean(here.compactMap { $0[.widthMean] }),
+          inkArea: mean(here.compactMap { $0[.inkArea] }))
       }
       func ratio(_ value: KeyPath<RateStability.Rate, Double?>) -> Double? {
         guard points.count >= 2, let low = points.first?[keyPath: value],

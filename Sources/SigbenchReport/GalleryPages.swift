@@ -49,7 +49,7 @@ extension IndexPage {
 
   /// The worst mean distance from the reference over a drawing's strategies (0 without one).
   static func worstScore(_ s: SampleEntry) -> Double {
-    s.page?.quality?.values.compactMap(\.accuracyMean).max() ?? 0
+    s.page?.quality?.values.compactMap { $0[.accuracyMean] }.max() ?? 0
   }
 
   /// The gallery's order and the sentence that states it.

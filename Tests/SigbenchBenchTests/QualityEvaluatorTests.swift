@@ -29,11 +29,11 @@ struct QualityEvaluatorTests {
   @Test("every directional catalog metric is compared per strategy on both sides; neutral never")
   func compare() {
     var head = QualityFigures()
-    head.endGapMean = 5
-    head.endGapMax = 5
+    head[.endGapMean] = 5
+    head[.endGapMax] = 5
     var base = head
-    base.endGapMean = 0
-    base.endGapMax = 0
+    base[.endGapMean] = 0
+    base[.endGapMax] = 0
     let r = QualityEvaluator.compare(
       head: ["s": head, "only-head": head], base: ["s": base], settings: GateSettings())
     let directional = QualityMetric.catalog.filter { $0.direction != .neutral }

@@ -19,7 +19,7 @@ struct QualityGateTests {
     #expect(save.code == 0, "\(save.stderr)")
     let url = out.appendingPathComponent("baselines/q.json")
     var baseline = try Baseline.decode(Data(contentsOf: url))
-    let stored = try #require(baseline.quality?["catmull-rom"]?.accuracyMean)
+    let stored = try #require(baseline.quality?["catmull-rom"]?[.accuracyMean])
     #expect(stored > 0.05, "catmull-rom strays from the input polyline between samples")
     // Same build: quality is identical, so no quality verdict may be a regression.
     let same = try GateCommandTests.run(
@@ -29,7 +29,7 @@ struct QualityGateTests {
     #expect(g1.qualityRegressions.isEmpty)
     #expect((g1.quality ?? []).contains { $0.verdict == .noChange })
     // A baseline that was better: the head's accuracy is now "worse" beyond 1 % and 0.01 px.
-    baseline.quality?["catmull-rom"]?.accuracyMean = stored / 4
+    baseline.quality?["catmull-rom"]?[.accuracyMean] = stored / 4
     try ResultJSON.encode(baseline).write(to: url)
     let worse = try GateCommandTests.run(
       ["gate", "--baseline", "q", "--json", "--budget-report-only"] + common)

@@ -118,7 +118,7 @@ struct HistoryRecordTests {
   func runRecordsQuality() throws {
     var r = try RunResult.decode(try HistoryFixtures.v1Run())
     var f = QualityFigures()
-    f.accuracyMean = 0.25
+    f[.accuracyMean] = 0.25
     r.quality = RunQuality(strategies: ["straight": f], rateStability: [:])
     let record = HistoryRecord.run(r)
     let q = record.measurements.filter { $0.lane == "quality" }

@@ -71,14 +71,14 @@ private let straight = try! StrategyCatalog.configure(StrategySpec(id: "straight
   #expect(f.reference == .truth)
   // Samples lie on the truth about 6 px apart; the spline between them stays within a
   // fraction of a pixel, and covers the whole truth.
-  let mean = try #require(f.accuracyMean)
-  let worst = try #require(f.accuracyMax)
-  let coverage = try #require(f.reverseAccuracyMax)
+  let mean = try #require(f[.accuracyMean])
+  let worst = try #require(f[.accuracyMax])
+  let coverage = try #require(f[.reverseAccuracyMax])
   #expect(mean < 0.1)
   #expect(worst < 0.5)
   #expect(coverage < 0.5)
   let straightFigures = QualityMeasure.drawing(loop, strategy: straight)
-  #expect(mean < straightFigures.accuracyMean!)
+  #expect(mean < straightFigures[.accuracyMean]!)
 }
 
 @Test func farInkAndLongReferenceEdgesStillFindTheNearestPoint() {

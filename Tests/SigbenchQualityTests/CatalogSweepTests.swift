@@ -19,19 +19,19 @@ func everyStrategyHasSaneFiguresOnEveryFixture(label: String) throws {
     #expect(f.strokesWithoutInk == 0, "\(label) on \(d.name)")
     #expect(f.samples == d.sampleCount)
     // Every figure that exists for every drawing with ink.
-    for figure in [f.accuracyMean, f.reverseAccuracyMean, f.endGapMax, f.startGapMax] {
+    for figure in [f[.accuracyMean], f[.reverseAccuracyMean], f[.endGapMax], f[.startGapMax]] {
       #expect(figure != nil && figure! >= 0, "\(label) on \(d.name)")
     }
-    #expect(f.latencyPushesMean != nil && f.latencyMsMean != nil, "\(label) on \(d.name)")
-    #expect(f.widthMean != nil && f.widthMean! > 0, "\(label) on \(d.name)")
-    #expect((f.fillElementsPerSample ?? 0) > 0, "\(label) on \(d.name)")
+    #expect(f[.latencyPushesMean] != nil && f[.latencyMsMean] != nil, "\(label) on \(d.name)")
+    #expect(f[.widthMean] != nil && f[.widthMean]! > 0, "\(label) on \(d.name)")
+    #expect((f[.fillElementsPerSample] ?? 0) > 0, "\(label) on \(d.name)")
     // Loose bounds: no ink strays as far as the fixtures' longest step (100 px), and no
     // sample waits longer than its stroke (uber-weighted's 2 px filter and three-sample
     // cubics make it wait 41 pushes at the slow start of the spiral).
-    #expect(f.accuracyMax! < 100, "\(label) on \(d.name)")
-    #expect(f.latencyPushesMax! <= Double(d.strokes.map(\.samples.count).max()!))
+    #expect(f[.accuracyMax]! < 100, "\(label) on \(d.name)")
+    #expect(f[.latencyPushesMax]! <= Double(d.strokes.map(\.samples.count).max()!))
     #expect(f.churnMax! < 100, "\(label) on \(d.name)")
-    if let rho = f.pressureWidthSpearman { #expect(abs(rho) <= 1) }
+    if let rho = f[.pressureWidthSpearman] { #expect(abs(rho) <= 1) }
     #expect(f.reference == (d.groundTruth == nil ? .inputPolyline : .truth))
   }
   let corpus = QualityMeasure.aggregate(perDrawing)

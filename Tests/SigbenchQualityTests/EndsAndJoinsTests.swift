@@ -16,18 +16,18 @@ private func drawing(_ points: [(Double, Double)], truth: [Point]? = nil) -> Dra
 @Test func inkThatStopsFivePixelsShortHasAnEndGapOfFive() throws {
   let d = drawing([(0, 0), (20, 0), (40, 10), (60, 10)])
   let f = QualityMeasure.drawing(d, strategy: configured(ShortEndPolyline.self))
-  #expect(abs(try #require(f.endGapMax) - 5) < 1e-12)
-  #expect(abs(try #require(f.endGapMean) - 5) < 1e-12)
-  #expect(try #require(f.startGapMax) == 0)
+  #expect(abs(try #require(f[.endGapMax]) - 5) < 1e-12)
+  #expect(abs(try #require(f[.endGapMean]) - 5) < 1e-12)
+  #expect(try #require(f[.startGapMax]) == 0)
   // The missing 5 px show on the reverse side only.
-  #expect(abs(try #require(f.reverseAccuracyMax) - 5) < 1e-9)
-  #expect(try #require(f.accuracyMax) < 1e-9)
+  #expect(abs(try #require(f[.reverseAccuracyMax]) - 5) < 1e-9)
+  #expect(try #require(f[.accuracyMax]) < 1e-9)
 }
 
 @Test func gapsOfAStrategyThatReachesBothEndsAreZero() throws {
   let f = QualityMeasure.drawing(drawing([(0, 0), (30, 5), (60, 0)]), strategy: straight)
-  #expect(try #require(f.startGapMax) == 0)
-  #expect(try #require(f.endGapMax) == 0)
+  #expect(try #require(f[.startGapMax]) == 0)
+  #expect(try #require(f[.endGapMax]) == 0)
   #expect(f.gapStrokes == 1)
 }
 
@@ -36,9 +36,9 @@ private func drawing(_ points: [(Double, Double)], truth: [Point]? = nil) -> Dra
   let f = QualityMeasure.drawing(drawing(points), strategy: straight)
   #expect(f.joins == 18)
   #expect(f.cornerJoins == 0)
-  #expect(try #require(f.turnMax) < 1e-6)
-  #expect(try #require(f.curvatureVariation) < 1e-12)
-  #expect(f.cornerTurnMax == nil)
+  #expect(try #require(f[.turnMax]) < 1e-6)
+  #expect(try #require(f[.curvatureVariation]) < 1e-12)
+  #expect(f[.cornerTurnMax] == nil)
 }
 
 @Test func aNinetyDegreeCornerIsReportedAtTheCorner() throws {
@@ -46,10 +46,10 @@ private func drawing(_ points: [(Double, Double)], truth: [Point]? = nil) -> Dra
   let points = (0...5).map { (Double($0) * 10, 0.0) } + (1...5).map { (50.0, Double($0) * 10) }
   let f = QualityMeasure.drawing(drawing(points), strategy: straight)
   #expect(f.cornerJoins == 1)
-  #expect(abs(try #require(f.cornerTurnMax) - 90) < 1e-9)
-  #expect(abs(try #require(f.cornerTurnP50) - 90) < 1e-9)
+  #expect(abs(try #require(f[.cornerTurnMax]) - 90) < 1e-9)
+  #expect(abs(try #require(f[.cornerTurnP50]) - 90) < 1e-9)
   #expect(f.joins == 8)
-  #expect(try #require(f.turnMax) < 1e-9)
+  #expect(try #require(f[.turnMax]) < 1e-9)
 }
 
 @Test func aRoundedCornerOfTheTruthIsStillACornerWithinTwoPixels() throws {
@@ -64,7 +64,7 @@ private func drawing(_ points: [(Double, Double)], truth: [Point]? = nil) -> Dra
   #expect(f.reference == .truth)
   #expect(f.cornerJoins == 1)
   #expect(f.joins == 2)
-  #expect(abs(try #require(f.cornerTurnMax) - 90) < 1e-9)
+  #expect(abs(try #require(f[.cornerTurnMax]) - 90) < 1e-9)
 }
 
 @Test func smallTurnsBelowThirtyDegreesAreNoCorner() throws {
@@ -73,7 +73,7 @@ private func drawing(_ points: [(Double, Double)], truth: [Point]? = nil) -> Dra
   let f = QualityMeasure.drawing(drawing(points), strategy: straight)
   #expect(f.cornerJoins == 0)
   #expect(f.joins == 5)
-  #expect(abs(try #require(f.turnMax) - 20) < 1e-9)
+  #expect(abs(try #require(f[.turnMax]) - 20) < 1e-9)
 }
 
 @Test func curvatureVariationAtARealCornerIsSetApartFromTheRest() throws {
@@ -82,9 +82,9 @@ private func drawing(_ points: [(Double, Double)], truth: [Point]? = nil) -> Dra
   // whole is large.
   let points = (0...5).map { (Double($0) * 10, 0.0) } + (1...5).map { (50.0, Double($0) * 10) }
   let f = QualityMeasure.drawing(drawing(points), strategy: straight)
-  let whole = try #require(f.curvatureVariation)
+  let whole = try #require(f[.curvatureVariation])
   #expect(whole > 0.01)
-  let away = try #require(f.curvatureVariationAway)
+  let away = try #require(f[.curvatureVariationAway])
   #expect(away < 1e-9 * whole, "away \(away), whole \(whole)")
 }
 
@@ -93,9 +93,9 @@ private func drawing(_ points: [(Double, Double)], truth: [Point]? = nil) -> Dra
   // the part away equals the whole.
   let points = twentyDegreeKinks()
   let f = QualityMeasure.drawing(drawing(points), strategy: straight)
-  let whole = try #require(f.curvatureVariation)
+  let whole = try #require(f[.curvatureVariation])
   #expect(whole > 0.001)
-  #expect(try #require(f.curvatureVariationAway) == whole)
+  #expect(try #require(f[.curvatureVariationAway]) == whole)
 }
 
 @Test func curvatureVariationPartsAddUpWhenACornerAndKinksMeet() throws {
@@ -104,8 +104,8 @@ private func drawing(_ points: [(Double, Double)], truth: [Point]? = nil) -> Dra
     [(0, 0), (10, 0), (20, 0), (30, 0), (40, 0), (40, 10), (40, 20), (40, 30)]
     + [(43.42, 39.40), (46.84, 48.80)]
   let f = QualityMeasure.drawing(drawing(points), strategy: straight)
-  let whole = try #require(f.curvatureVariation)
-  let away = try #require(f.curvatureVariationAway)
+  let whole = try #require(f[.curvatureVariation])
+  let away = try #require(f[.curvatureVariationAway])
   #expect(away > 0 && away < whole)
 }
 

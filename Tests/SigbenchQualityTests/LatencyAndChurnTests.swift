@@ -15,9 +15,9 @@ private func zigzag(_ n: Int = 30) -> Drawing {
 
 @Test func everyPushStableAtOnceHasInkLatencyZero() throws {
   let f = QualityMeasure.drawing(zigzag(), strategy: straight)
-  #expect(try #require(f.latencyPushesMax) == 0)
-  #expect(try #require(f.latencyPushesMean) == 0)
-  #expect(try #require(f.latencyMsMax) == 0)
+  #expect(try #require(f[.latencyPushesMax]) == 0)
+  #expect(try #require(f[.latencyPushesMean]) == 0)
+  #expect(try #require(f[.latencyMsMax]) == 0)
   // Nothing is ever tentative, so nothing is revised.
   #expect(try #require(f.churnMax) == 0)
   #expect(f.updates == 30)
@@ -25,12 +25,12 @@ private func zigzag(_ n: Int = 30) -> Drawing {
 
 @Test func aOneSegmentTentativeTailHasInkLatencyOne() throws {
   let f = QualityMeasure.drawing(zigzag(), strategy: configured(TentativeTailPolyline.self))
-  #expect(try #require(f.latencyPushesMean) == 1)
-  #expect(try #require(f.latencyPushesMax) == 1)
-  #expect(try #require(f.latencyPushesP95) == 1)
+  #expect(try #require(f[.latencyPushesMean]) == 1)
+  #expect(try #require(f[.latencyPushesMax]) == 1)
+  #expect(try #require(f[.latencyPushesP95]) == 1)
   // One push is 10 ms at 100 Hz; the last sample is final at pen-up, 0 ms later.
-  #expect(abs(try #require(f.latencyMsMax) - 10) < 1e-9)
-  #expect(abs(try #require(f.latencyMsMean) - 10 * 29 / 30) < 1e-9)
+  #expect(abs(try #require(f[.latencyMsMax]) - 10) < 1e-9)
+  #expect(abs(try #require(f[.latencyMsMean]) - 10 * 29 / 30) < 1e-9)
   // The tail is redrawn exactly where it was: no churn.
   #expect(try #require(f.churnMax) < 1e-12)
 }
@@ -40,8 +40,8 @@ private func zigzag(_ n: Int = 30) -> Drawing {
   let catmull = try StrategyCatalog.configure(StrategySpec(id: "catmull-rom"))
   let f = QualityMeasure.drawing(d, strategy: catmull)
   // Nothing is stable until the third sample: sample 0 waits 2 pushes, every other 1.
-  #expect(try #require(f.latencyPushesMax) == 2)
-  #expect(abs(try #require(f.latencyPushesMean) - 13.0 / 12) < 1e-12)
+  #expect(try #require(f[.latencyPushesMax]) == 2)
+  #expect(abs(try #require(f[.latencyPushesMean]) - 13.0 / 12) < 1e-12)
   // The tentative segment's phantom end differs from the final spline: it churns.
   #expect(try #require(f.churnMax) > 0.01)
 }
@@ -57,7 +57,7 @@ private func zigzag(_ n: Int = 30) -> Drawing {
   #expect(trace.churn.map { ($0 * 1e9).rounded() / 1e9 } == [0, 0, 10, 10])
   let f = QualityMeasure.drawing(
     Drawing(name: "turn", strokes: [Stroke(samples: samples)]), traces: [trace])
-  #expect(try #require(f.churnMean) == 5)
+  #expect(try #require(f[.churnMean]) == 5)
   #expect(try #require(f.churnMax) == 10)
   #expect(f.updates == 4)
 }

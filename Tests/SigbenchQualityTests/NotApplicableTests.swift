@@ -12,15 +12,15 @@ private let untimed = Drawing(
 @Test func withoutTruthAccuracyIsAgainstTheInputPolyline() {
   let f = QualityMeasure.drawing(untimed, strategy: straight)
   #expect(f.reference == .inputPolyline)
-  #expect(f.accuracyMax! < 1e-12)
-  #expect(f.reverseAccuracyMax! < 1e-12)
+  #expect(f[.accuracyMax]! < 1e-12)
+  #expect(f[.reverseAccuracyMax]! < 1e-12)
 }
 
 @Test func withoutPressureTheCorrelationIsNotApplicableAndTheFindingSaysWhy() {
   let f = QualityMeasure.drawing(untimed, strategy: configured(PressureWidthPolyline.self))
   #expect(f.pressure?.finding == .absent)
   #expect(f.pressureCredibleDrawings == 0)
-  #expect(f.pressureWidthSpearman == nil)
+  #expect(f[.pressureWidthSpearman] == nil)
 }
 
 @Test func fakeConstantPressureIsNotCorrelatedEither() {
@@ -32,14 +32,14 @@ private let untimed = Drawing(
   }
   let f = QualityMeasure.drawing(d, strategy: configured(PressureWidthPolyline.self))
   #expect(f.pressure?.finding == .constant)
-  #expect(f.pressureWidthSpearman == nil)
+  #expect(f[.pressureWidthSpearman] == nil)
 }
 
 @Test func withoutTimeTheMillisecondFiguresAreNotApplicable() throws {
   let f = QualityMeasure.drawing(untimed, strategy: straight)
-  #expect(f.latencyMsMean == nil && f.latencyMsP95 == nil && f.latencyMsMax == nil)
+  #expect(f[.latencyMsMean] == nil && f[.latencyMsP95] == nil && f[.latencyMsMax] == nil)
   #expect(f.timedSamples == 0)
-  #expect(try #require(f.latencyPushesMean) == 0)
+  #expect(try #require(f[.latencyPushesMean]) == 0)
 }
 
 @Test func anEmptyDrawingHasCountsButNoFigures() {
@@ -55,10 +55,10 @@ private let untimed = Drawing(
   let d = Drawing(name: "tap", strokes: [Stroke(samples: [Sample(x: 1, y: 2)])])
   let f = QualityMeasure.drawing(d, strategy: configured(ShortEndPolyline.self))
   #expect(f.strokesWithoutInk == 1)
-  #expect(f.accuracyMean == nil && f.endGapMax == nil && f.latencyPushesMean == nil)
-  #expect(f.segmentsPerSample == 0)
+  #expect(f[.accuracyMean] == nil && f[.endGapMax] == nil && f[.latencyPushesMean] == nil)
+  #expect(f[.segmentsPerSample] == 0)
 }
 
 @Test func svgBytesAreLeftToTheCaller() {
-  #expect(QualityMeasure.drawing(untimed, strategy: straight).svgBytesPerSample == nil)
+  #expect(QualityMeasure.drawing(untimed, strategy: straight)[.svgBytesPerSample] == nil)
 }

@@ -10,9 +10,10 @@ import Testing
 /// all the parts at once (`batch`, below), bit for bit, for every field.
 @Suite("quality accumulator")
 struct QualityAccumulatorTests {
-  /// A part with every field of `QualityFigures` drawn at random (found by reflection, so a
-  /// field added later is covered too): each optional present or absent, values from a small
-  /// set with ties and signed zeros as well as uniform ones.
+  /// A part with every figure of `QualityFigures` drawn at random (the stored properties found
+  /// by reflection and the metrics from the catalog, so a figure added later is covered too):
+  /// each optional present or absent, values from a small set with ties and signed zeros as
+  /// well as uniform ones.
   static func randomPart(_ rng: inout SplitMix64, allPresent: Bool = false) throws
     -> QualityFigures
   {
@@ -41,13 +42,20 @@ struct QualityAccumulatorTests {
         }
       }
     }
+    for metric in QualityMetric.catalog where allPresent || rng.int(in: 0...4) > 0 {
+      fields[metric.key] = value()
+    }
     let data = try JSONSerialization.data(withJSONObject: fields)
     return try JSONDecoder().decode(QualityFigures.self, from: data)
   }
 
-  /// Every field's text (doubles as bit patterns), so equal means equal bit for bit.
+  /// Every figure's text (doubles as bit patterns), so equal means equal bit for bit: the
+  /// stored properties, then the metrics in catalog order.
   static func bits(_ q: QualityFigures) -> [String] {
-    Mirror(reflecting: q).children.map { child in
+    let metrics = QualityMetric.catalog.map { m in
+      "\(m.key)=\(q[m].map { String($0.bitPattern, radix: 16) } ?? "nil")"
+    }
+    return Mirror(reflecting: q).children.filter { $0.label != "values" }.map { child in
       let text: String
       if let d = child.value as? Double? {
         text = d.map { String($0.bitPattern, radix: 16) } ?? "nil"
@@ -55,14 +63,14 @@ struct QualityAccumulatorTests {
         text = "\(child.value)"
       }
       return "\(child.label ?? "?")=\(text)"
-    }
+    } + metrics
   }
 
   /// The declared pooling computed over all parts at once, the way the rule is written in
   /// words (`QualityFigures.Pooling`): the oracle of the one-part-at-a-time fold.
   static func batch(_ parts: [QualityFigures], rateStability: [RateStability]) -> QualityFigures {
     var a = QualityFigures()
-    for k in QualityFigures.counts { a[keyPath: k] = parts.reduce(0) { $0 + $1[keyPath: k] } }
+    for (_, k) in QualityFigures.counts { a[keyPath: k] = parts.reduce(0) { $0 + $1[keyPath: k] } }
     a.reference = AccuracyReference.combining(parts.map(\.reference))
     let made = parts.compactMap(\.predictions)
     a.predictions = made.isEmpty ? nil : made.reduce(0, +)
@@ -92,10 +100,12 @@ struct QualityAccumulatorTests {
       }
     }
     for k in deviations {
-      let both = parts.filter { $0.widthSD != nil && $0.widthMean != nil }
+      let both = parts.filter { $0[.widthSD] != nil && $0[.widthMean] != nil }
       let second = mean(
-        both.map { ($0.widthSD! * $0.widthSD! + $0.widthMean! * $0.widthMean!, $0.inkLength ?? 0) })
-      if let m = a.widthMean, let second { a[keyPath: k] = max(0, second - m * m).squareRoot() }
+        both.map {
+          ($0[.widthSD]! * $0[.widthSD]! + $0[.widthMean]! * $0[.widthMean]!, $0.inkLength ?? 0)
+        })
+      if let m = a[.widthMean], let second { a[keyPath: k] = max(0, second - m * m).squareRoot() }
     }
     return a
   }

@@ -24,23 +24,27 @@ import Testing
 }
 
 @Test func everyMetricReadsItsOwnFigure() throws {
-  // Distinct values in every optional Double, so a metric that reads the wrong field shows.
-  var f = QualityFigures()
-  var mirror: [String: Double] = [:]
-  let encoded = try JSONEncoder().encode(f)
+  // The stored object is flat: the fixed properties and every metric's key side by side. Distinct
+  // values under every key that holds a Double, so a metric that reads another's key, or a
+  // key that shadows a fixed property, shows.
+  let encoded = try JSONEncoder().encode(QualityFigures())
   var object = try JSONSerialization.jsonObject(with: encoded) as! [String: Any]
-  let doubleKeys = Mirror(reflecting: f).children.compactMap { child -> String? in
-    type(of: child.value) == Double?.self ? child.label : nil
+  let fixedDoubles = Mirror(reflecting: QualityFigures()).children.compactMap {
+    child -> String? in type(of: child.value) == Double?.self ? child.label : nil
   }
-  for (i, key) in doubleKeys.enumerated() {
+  let keys = fixedDoubles + QualityMetric.catalog.map(\.key) + QualityFigures.counts.map(\.key)
+  #expect(Set(keys).count == keys.count, "a metric's key repeats another stored name")
+  for (i, key) in keys.enumerated() where !QualityFigures.counts.contains(where: { $0.key == key })
+  {
     object[key] = Double(i + 1)
-    mirror[key] = Double(i + 1)
   }
-  f = try JSONDecoder().decode(
+  let f = try JSONDecoder().decode(
     QualityFigures.self, from: JSONSerialization.data(withJSONObject: object))
   let values = QualityMetric.catalog.compactMap { $0.value(in: f) }
   #expect(values.count == QualityMetric.catalog.count)
   #expect(Set(values).count == values.count, "two metrics read the same figure")
+  let back = try JSONSerialization.jsonObject(with: JSONEncoder().encode(f)) as! [String: Any]
+  #expect(Set(back.keys) == Set(object.keys), "written back under other keys")
 }
 
 @Test func bestValuesFollowEachDirection() {
@@ -58,34 +62,39 @@ import Testing
 
 @Test func aggregationWeightsByWhatEachFigureCounts() throws {
   let a = QualityFigures(
-    drawings: 1, strokes: 1, samples: 10, reference: .truth, accuracyMean: 1, accuracyP95: 2,
-    accuracyMax: 3, accuracyPoints: 100, endGapMean: 4, endGapMax: 4, gapStrokes: 1,
-    inkLength: 10, widthMean: 2, widthSD: 0, widthMin: 2, widthMax: 2, inkArea: 20,
-    latencyPushesMean: 1, segmentsPerSample: 1)
+    drawings: 1, strokes: 1, samples: 10, accuracyPoints: 100, gapStrokes: 1,
+    reference: .truth, inkLength: 10,
+    [
+      .accuracyMean: 1, .accuracyP95: 2, .accuracyMax: 3, .endGapMean: 4, .endGapMax: 4,
+      .widthMean: 2, .widthSD: 0, .widthMin: 2, .widthMax: 2, .inkArea: 20,
+      .latencyPushesMean: 1, .segmentsPerSample: 1,
+    ])
   let b = QualityFigures(
-    drawings: 1, strokes: 3, samples: 30, reference: .inputPolyline, accuracyMean: 3,
-    accuracyP95: 4, accuracyMax: 5, accuracyPoints: 300, endGapMean: 0, endGapMax: 0,
-    gapStrokes: 3, inkLength: 30, widthMean: 4, widthSD: 0, widthMin: 4, widthMax: 4,
-    inkArea: 120, latencyPushesMean: 0, latencyMsMean: 8, timedSamples: 30,
-    segmentsPerSample: 3)
+    drawings: 1, strokes: 3, samples: 30, accuracyPoints: 300, gapStrokes: 3,
+    timedSamples: 30, reference: .inputPolyline, inkLength: 30,
+    [
+      .accuracyMean: 3, .accuracyP95: 4, .accuracyMax: 5, .endGapMean: 0, .endGapMax: 0,
+      .widthMean: 4, .widthSD: 0, .widthMin: 4, .widthMax: 4, .inkArea: 120,
+      .latencyPushesMean: 0, .latencyMsMean: 8, .segmentsPerSample: 3,
+    ])
   let c = QualityMeasure.aggregate([a, b])
   #expect(c.drawings == 2 && c.strokes == 4 && c.samples == 40 && c.accuracyPoints == 400)
   #expect(c.reference == .mixed)
-  #expect(c.accuracyMean == 2.5)  // (1·100 + 3·300) / 400
-  #expect(c.accuracyP95 == 3.5)
-  #expect(c.accuracyMax == 5)
-  #expect(c.endGapMean == 1)  // (4·1 + 0·3) / 4 strokes
-  #expect(c.endGapMax == 4)
+  #expect(c[.accuracyMean] == 2.5)  // (1·100 + 3·300) / 400
+  #expect(c[.accuracyP95] == 3.5)
+  #expect(c[.accuracyMax] == 5)
+  #expect(c[.endGapMean] == 1)  // (4·1 + 0·3) / 4 strokes
+  #expect(c[.endGapMax] == 4)
   #expect(c.inkLength == 40)
-  #expect(c.widthMean == 3.5)  // (2·10 + 4·30) / 40
+  #expect(c[.widthMean] == 3.5)  // (2·10 + 4·30) / 40
   // Pooled exactly: widths 2 over 10 px and 4 over 30 px have variance 0.75.
-  #expect(abs(try #require(c.widthSD) - 0.75.squareRoot()) < 1e-12)
-  #expect(c.widthMin == 2 && c.widthMax == 4)
-  #expect(c.inkArea == 70)
-  #expect(c.latencyPushesMean == 0.25)
-  #expect(c.latencyMsMean == 8)  // only b is timed
-  #expect(c.segmentsPerSample == 2.5)  // 100 segments / 40 samples
-  #expect(c.svgBytesPerSample == nil)
+  #expect(abs(try #require(c[.widthSD]) - 0.75.squareRoot()) < 1e-12)
+  #expect(c[.widthMin] == 2 && c[.widthMax] == 4)
+  #expect(c[.inkArea] == 70)
+  #expect(c[.latencyPushesMean] == 0.25)
+  #expect(c[.latencyMsMean] == 8)  // only b is timed
+  #expect(c[.segmentsPerSample] == 2.5)  // 100 segments / 40 samples
+  #expect(c[.svgBytesPerSample] == nil)
   #expect(c.pressure == nil)
 }
 

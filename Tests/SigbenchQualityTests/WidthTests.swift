@@ -18,11 +18,11 @@ private func motion(rate: Double, length: Double = 100) -> Drawing {
 
 @Test func constantWidthInkHasExactWidthFiguresAndArea() throws {
   let f = QualityMeasure.drawing(motion(rate: 120), strategy: straight)
-  #expect(try #require(f.widthMean) == 2)
-  #expect(try #require(f.widthSD) == 0)
-  #expect(try #require(f.widthMin) == 2)
-  #expect(try #require(f.widthMax) == 2)
-  #expect(abs(try #require(f.inkArea) - 200) < 1e-9)
+  #expect(try #require(f[.widthMean]) == 2)
+  #expect(try #require(f[.widthSD]) == 0)
+  #expect(try #require(f[.widthMin]) == 2)
+  #expect(try #require(f[.widthMax]) == 2)
+  #expect(abs(try #require(f[.inkArea]) - 200) < 1e-9)
   #expect(abs(try #require(f.inkLength) - 100) < 1e-9)
 }
 
@@ -39,13 +39,13 @@ private func motion(rate: Double, length: Double = 100) -> Drawing {
   #expect(line.widthRatio == 1)
   #expect(line.areaRatio == 1)
   let corpus = QualityMeasure.aggregate(samples.map(\.figures), rateStability: stability)
-  #expect(corpus.rateWidthRatio == 1)
-  #expect(corpus.rateAreaRatio == 1)
+  #expect(corpus[.rateWidthRatio] == 1)
+  #expect(corpus[.rateAreaRatio] == 1)
 }
 
 @Test func rateRatioIsHighestRateOverLowest() throws {
   func figures(_ width: Double, _ area: Double) -> QualityFigures {
-    QualityFigures(drawings: 1, widthMean: width, inkArea: area)
+    QualityFigures(drawings: 1, [.widthMean: width, .inkArea: area])
   }
   let stability = QualityMeasure.rateStability([
     .init(motion: "m", rate: 240, figures: figures(3, 300)),
@@ -81,11 +81,11 @@ private func motion(rate: Double, length: Double = 100) -> Drawing {
   let f = QualityMeasure.drawing(d, strategy: configured(PressureWidthPolyline.self))
   #expect(f.pressure?.isCredible == true)
   #expect(f.pressureCredibleDrawings == 1)
-  #expect(abs(try #require(f.pressureWidthSpearman) - 1) < 1e-12)
+  #expect(abs(try #require(f[.pressureWidthSpearman]) - 1) < 1e-12)
   // Width 4p with p rising linearly from 0.2 to 0.8 along the line: mean 2, min 0.8, max 3.2.
-  #expect(abs(try #require(f.widthMean) - 2) < 1e-9)
-  #expect(abs(try #require(f.widthMin) - 0.8) < 1e-9)
-  #expect(abs(try #require(f.widthMax) - 3.2) < 1e-9)
+  #expect(abs(try #require(f[.widthMean]) - 2) < 1e-9)
+  #expect(abs(try #require(f[.widthMin]) - 0.8) < 1e-9)
+  #expect(abs(try #require(f[.widthMax]) - 3.2) < 1e-9)
   // A constant-width strategy has no ranking to correlate: n/a, not 0.
-  #expect(QualityMeasure.drawing(d, strategy: straight).pressureWidthSpearman == nil)
+  #expect(QualityMeasure.drawing(d, strategy: straight)[.pressureWidthSpearman] == nil)
 }

@@ -20,7 +20,7 @@ struct GalleryPagesTests {
         path: "samples/\(i).html", rawOverlay: "\(dir)/o.png", large: [:], midStroke: [:],
         midStrokeNote: "", endCrop: [:], cornerCrop: [:], cornerNote: nil, metrics: [:])
       var q = QualityFigures()
-      q.accuracyMean = score(i)
+      q[.accuracyMean] = score(i)
       page.quality = ["straight": q]
       e.page = page
       return e

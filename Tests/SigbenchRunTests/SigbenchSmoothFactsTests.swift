@@ -24,21 +24,19 @@ struct SigbenchSmoothFactsTests {
     let figures = try QualityRun.measure(drawings, strategies: strategies)
     let own = try #require(figures["sigbench-smooth"])
     #expect(
-      own.startGapMax == 0 && own.endGapMax == 0, "gaps \(own.startGapMax!), \(own.endGapMax!)")
-    let turn = try #require(own.turnP95)
+      own[.startGapMax] == 0 && own[.endGapMax] == 0,
+      "gaps \(own[.startGapMax]!), \(own[.endGapMax]!)")
+    let turn = try #require(own[.turnP95])
     #expect(turn < 1, "turn p95 away from true corners \(turn)°")
-    let widthRatio = try #require(own.rateWidthRatio)
+    let widthRatio = try #require(own[.rateWidthRatio])
     #expect(abs(widthRatio - 1) <= 0.05, "width 240 Hz / 60 Hz \(widthRatio)")
-    for (name, figure) in [
-      ("accuracy", \QualityFigures.accuracyMean), ("reverse accuracy", \.reverseAccuracyMean),
-      ("curvature variation away from corners", \.curvatureVariationAway),
-    ] as [(String, KeyPath<QualityFigures, Double?>)] {
-      let best = figures.values.compactMap { $0[keyPath: figure] }.min() ?? 0
-      let value = try #require(own[keyPath: figure])
-      #expect(value <= 1.1 * best, "\(name) \(value), best \(best)")
+    for metric in [QualityMetric.accuracyMean, .reverseAccuracyMean, .curvatureVariationAway] {
+      let best = figures.values.compactMap { $0[metric] }.min() ?? 0
+      let value = try #require(own[metric])
+      #expect(value <= 1.1 * best, "\(metric.name) \(value), best \(best)")
     }
     let truth = try #require(try Self.truthCurvatureVariation(drawings))
-    let variation = try #require(own.curvatureVariation)
+    let variation = try #require(own[.curvatureVariation])
     #expect(variation <= 1.1 * truth, "curvature variation \(variation), truth \(truth) px⁻⁴")
   }
 
@@ -54,6 +52,6 @@ struct SigbenchSmoothFactsTests {
     }
     #expect(truths.count == drawings.count)
     let straight = try StrategyCatalog.configure(StrategySpec(id: "straight"))
-    return try QualityRun.measure(truths, strategies: [straight])["straight"]?.curvatureVariation
+    return try QualityRun.measure(truths, strategies: [straight])["straight"]?[.curvatureVariation]
   }
 }

@@ -92,13 +92,13 @@ struct SyntheticFactsTests {
     #expect(signatures.count == 72, "24 signatures × 3 rates")
     let figures = try QualityRun.measure(
       signatures, strategies: [s, try Self.strategy("straight")])
-    let ratio = try #require(figures[s.label]?.rateWidthRatio)
+    let ratio = try #require(figures[s.label]?[.rateWidthRatio])
     #expect(ratio >= 1.10, "width 240 Hz / 60 Hz = \(ratio)")
     // The reference strategy draws a constant width: exactly 1.
-    #expect(figures["straight"]?.rateWidthRatio == 1)
+    #expect(figures["straight"]?[.rateWidthRatio] == 1)
     // Slow handwriting: wider still, but by far less.
     let lines = try QualityRun.measure(try Self.motions(prefix: "line-"), strategies: [s])
-    let slow = try #require(lines[s.label]?.rateWidthRatio)
+    let slow = try #require(lines[s.label]?[.rateWidthRatio])
     #expect(slow >= 1 && slow < ratio, "handwriting: \(slow), signatures: \(ratio)")
   }
 }

@@ -53,7 +53,7 @@ public enum QualitySection {
   /// Per-drawing mean accuracy as one box per strategy.
   static func accuracyChart(_ r: RunResult, _ labels: [String]) -> String? {
     let boxes = labels.compactMap { label -> SVGChart.Box? in
-      let v = r.samples.compactMap { $0.page?.quality?[label]?.accuracyMean }.sorted()
+      let v = r.samples.compactMap { $0.page?.quality?[label]?[.accuracyMean] }.sorted()
       guard !v.isEmpty else { return nil }
       func q(_ p: Double) -> Double { Percentiles.nearestRank(v, p) ?? v[0] }
       return SVGChart.Box(

@@ -58,7 +58,7 @@ extension QualityFigures {
 
     /// Folds one part in (a drawing's figures, or any coarser part).
     public mutating func add(_ p: QualityFigures) {
-      for k in QualityFigures.counts { running[keyPath: k] += p[keyPath: k] }
+      for (_, k) in QualityFigures.counts { running[keyPath: k] += p[keyPath: k] }
       if let r = p.reference {
         if let current = running.reference {
           if current != r { running.reference = .mixed }
@@ -77,7 +77,7 @@ extension QualityFigures {
         case .rateRatio:
           if let v = p[keyPath: k] { pooled[i].add(v, weight: Double(p.samples)) }
         case .widthDeviation:
-          if let sd = p.widthSD, let mu = p.widthMean {
+          if let sd = p[.widthSD], let mu = p[.widthMean] {
             pooled[i].add(sd * sd + mu * mu, weight: p.inkLength ?? 0)
           }
         case .total:
@@ -109,7 +109,7 @@ extension QualityFigures {
       }
       // After the means: the deviation needs the pooled width mean.
       for (i, (k, pooling)) in figures.enumerated() where pooling == .widthDeviation {
-        if let m = a.widthMean, let second = pooled[i].value {
+        if let m = a[.widthMean], let second = pooled[i].value {
           a[keyPath: k] = max(0, second - m * m).squareRoot()
         }
       }

@@ -58,12 +58,16 @@ extension QualityFigures {
       (\.churnMax, .largest), (\.inkLength, .total),
     ]
 
-  /// The counts: they add up, and they are the weights.
-  public static let counts: [WritableKeyPath<QualityFigures, Int> & Sendable] = [
-    \.drawings, \.strokes, \.samples, \.strokesWithoutInk, \.accuracyPoints,
-    \.reverseAccuracyPoints, \.gapStrokes, \.joins, \.cornerJoins, \.pressureCredibleDrawings,
-    \.timedSamples, \.updates,
-  ]
+  /// The counts, with the key each is stored under: they add up, and they are the weights.
+  public static let counts:
+    [(key: String, figure: WritableKeyPath<QualityFigures, Int> & Sendable)] = [
+      ("drawings", \.drawings), ("strokes", \.strokes), ("samples", \.samples),
+      ("strokesWithoutInk", \.strokesWithoutInk), ("accuracyPoints", \.accuracyPoints),
+      ("reverseAccuracyPoints", \.reverseAccuracyPoints), ("gapStrokes", \.gapStrokes),
+      ("joins", \.joins), ("cornerJoins", \.cornerJoins),
+      ("pressureCredibleDrawings", \.pressureCredibleDrawings),
+      ("timedSamples", \.timedSamples), ("updates", \.updates),
+    ]
 
   /// Every pooled figure: the catalog's, then the supporting ones.
   public static let pooledFigures:

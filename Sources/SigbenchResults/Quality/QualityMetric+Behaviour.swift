@@ -11,35 +11,38 @@ extension QualityMetric {
     + " are nearest-rank; aggregated, maxima take the largest and means and percentiles are"
     + " weighted by samples."
 
+  public static let latencyPushesMean = latency(
+    "ink-latency-mean", "Ink latency mean", ms: false, "mean", true, key: "latencyPushesMean",
+    .mean(.count(\.samples)))
+  public static let latencyPushesP95 = latency(
+    "ink-latency-p95", "Ink latency p95", ms: false, "95th percentile", false,
+    key: "latencyPushesP95", .mean(.count(\.samples)))
+  public static let latencyPushesMax = latency(
+    "ink-latency-max", "Ink latency max", ms: false, "largest value", false,
+    key: "latencyPushesMax", .largest)
+  public static let latencyMsMean = latency(
+    "ink-latency-ms-mean", "Ink latency mean (ms)", ms: true, "mean", true,
+    key: "latencyMsMean", .mean(.count(\.timedSamples)))
+  public static let latencyMsP95 = latency(
+    "ink-latency-ms-p95", "Ink latency p95 (ms)", ms: true, "95th percentile", false,
+    key: "latencyMsP95", .mean(.count(\.timedSamples)))
+  public static let latencyMsMax = latency(
+    "ink-latency-ms-max", "Ink latency max (ms)", ms: true, "largest value", false,
+    key: "latencyMsMax", .largest)
+  public static let churnMean = churn(
+    "churn-mean", "Churn mean", "mean", headline: true, key: "churnMean", .mean(.count(\.updates)))
+  public static let churnP95 = churn(
+    "churn-p95", "Churn p95", "95th percentile", headline: false, key: "churnP95",
+    .mean(.count(\.updates)))
+
   static let latencyMetrics: [QualityMetric] = [
-    latency(
-      "ink-latency-mean", "Ink latency mean", ms: false, "mean", true, \.latencyPushesMean,
-      .mean(.count(\.samples))),
-    latency(
-      "ink-latency-p95", "Ink latency p95", ms: false, "95th percentile", false,
-      \.latencyPushesP95, .mean(.count(\.samples))),
-    latency(
-      "ink-latency-max", "Ink latency max", ms: false, "largest value", false,
-      \.latencyPushesMax, .largest),
-    latency(
-      "ink-latency-ms-mean", "Ink latency mean (ms)", ms: true, "mean", true,
-      \.latencyMsMean, .mean(.count(\.timedSamples))),
-    latency(
-      "ink-latency-ms-p95", "Ink latency p95 (ms)", ms: true, "95th percentile", false,
-      \.latencyMsP95, .mean(.count(\.timedSamples))),
-    latency(
-      "ink-latency-ms-max", "Ink latency max (ms)", ms: true, "largest value", false,
-      \.latencyMsMax, .largest),
-    churn(
-      "churn-mean", "Churn mean", "mean", headline: true, \.churnMean, .mean(.count(\.updates))),
-    churn(
-      "churn-p95", "Churn p95", "95th percentile", headline: false, \.churnP95,
-      .mean(.count(\.updates))),
+    latencyPushesMean, latencyPushesP95, latencyPushesMax, latencyMsMean, latencyMsP95,
+    latencyMsMax, churnMean, churnP95,
   ]
 
   private static func latency(
     _ id: String, _ name: String, ms: Bool, _ statistic: String, _ headline: Bool,
-    _ figure: WritableKeyPath<QualityFigures, Double?> & Sendable,
+    key: String,
     _ pooling: QualityFigures.Pooling
   ) -> QualityMetric {
     QualityMetric(
@@ -55,12 +58,12 @@ extension QualityMetric {
           : "kᵢ − i in pushes (the finish counts as one): 0 when every push is final at"
             + " once, 1 with a one-segment tentative tail. " + latencyRule
             + " n/a when no stroke has ink."),
-      figure: figure, pooling: pooling)
+      key: key, pooling: pooling)
   }
 
   private static func churn(
     _ id: String, _ name: String, _ statistic: String, headline: Bool,
-    _ figure: WritableKeyPath<QualityFigures, Double?> & Sendable,
+    key: String,
     _ pooling: QualityFigures.Pooling
   ) -> QualityMetric {
     QualityMetric(
@@ -75,37 +78,39 @@ extension QualityMetric {
         + " without tentative tail counts 0, so a strategy that never shows one scores 0."
         + " Updates of all strokes are pooled; percentiles are nearest-rank; aggregated,"
         + " weighted by updates. n/a without updates.",
-      figure: figure, pooling: pooling)
+      key: key, pooling: pooling)
   }
 
+  public static let segmentsPerSample = size(
+    "segments-per-sample", "Segments / sample", headline: false,
+    meaning: "Centreline segments emitted per input point.",
+    definition: "Centreline segments of the final ink divided by input samples.",
+    key: "segmentsPerSample", .mean(.count(\.samples)))
+  public static let fillElementsPerSample = size(
+    "fill-elements-per-sample", "Fill elements / sample", headline: true,
+    meaning: "Drawing commands the renderer fills per input point.",
+    definition: "Outline path elements (move, line, quadratic, cubic, close) plus discs of"
+      + " the final ink, divided by input samples.", key: "fillElementsPerSample",
+    .mean(.count(\.samples)))
+  public static let fillVerticesPerSample = size(
+    "fill-vertices-per-sample", "Fill vertices / sample", headline: false,
+    meaning: "Points stored in the fill per input point.",
+    definition: "Points stored in the fill of the final ink (move and line 1, quadratic 2,"
+      + " cubic 3, close 0, disc 1) divided by input samples.", key: "fillVerticesPerSample",
+    .mean(.count(\.samples)))
+  public static let svgBytesPerSample = size(
+    "svg-bytes-per-sample", "SVG bytes / sample", headline: false,
+    meaning: "Size of the vector export per input point.",
+    definition: "Bytes of the drawing's SVG export (the same filled outlines as rendered)"
+      + " divided by input samples.", key: "svgBytesPerSample", .mean(.count(\.samples)))
+
   static let sizeMetrics: [QualityMetric] = [
-    size(
-      "segments-per-sample", "Segments / sample", headline: false,
-      meaning: "Centreline segments emitted per input point.",
-      definition: "Centreline segments of the final ink divided by input samples.",
-      \.segmentsPerSample, .mean(.count(\.samples))),
-    size(
-      "fill-elements-per-sample", "Fill elements / sample", headline: true,
-      meaning: "Drawing commands the renderer fills per input point.",
-      definition: "Outline path elements (move, line, quadratic, cubic, close) plus discs of"
-        + " the final ink, divided by input samples.", \.fillElementsPerSample,
-      .mean(.count(\.samples))),
-    size(
-      "fill-vertices-per-sample", "Fill vertices / sample", headline: false,
-      meaning: "Points stored in the fill per input point.",
-      definition: "Points stored in the fill of the final ink (move and line 1, quadratic 2,"
-        + " cubic 3, close 0, disc 1) divided by input samples.", \.fillVerticesPerSample,
-      .mean(.count(\.samples))),
-    size(
-      "svg-bytes-per-sample", "SVG bytes / sample", headline: false,
-      meaning: "Size of the vector export per input point.",
-      definition: "Bytes of the drawing's SVG export (the same filled outlines as rendered)"
-        + " divided by input samples.", \.svgBytesPerSample, .mean(.count(\.samples))),
+    segmentsPerSample, fillElementsPerSample, fillVerticesPerSample, svgBytesPerSample,
   ]
 
   private static func size(
     _ id: String, _ name: String, headline: Bool, meaning: String, definition: String,
-    _ figure: WritableKeyPath<QualityFigures, Double?> & Sendable,
+    key: String,
     _ pooling: QualityFigures.Pooling
   ) -> QualityMetric {
     QualityMetric(
@@ -113,6 +118,6 @@ extension QualityMetric {
       headline: headline, precision: .decimals(2), meaning: meaning,
       definition: definition + " Over all strokes of a drawing; aggregated, total over total"
         + " (the mean weighted by samples). n/a without samples.",
-      figure: figure, pooling: pooling)
+      key: key, pooling: pooling)
   }
 }

@@ -10,42 +10,45 @@ extension QualityMetric {
     + " answer as comparing with every edge). Points of all strokes of a drawing are pooled;"
     + " percentiles are nearest-rank. Strokes without any ink are left out and counted apart."
 
+  public static let accuracyMean = distance(
+    "accuracy-mean", "Accuracy mean", headline: true, statistic: "mean",
+    meaning: "How far the ink strays from the true line, on average.",
+    direction: "from every ink point to the nearest point of the reference", key: "accuracyMean",
+    .mean(.count(\.accuracyPoints)))
+  public static let accuracyP95 = distance(
+    "accuracy-p95", "Accuracy p95", headline: true, statistic: "95th percentile",
+    meaning: "How far the ink strays from the true line, at its worst 5 %.",
+    direction: "from every ink point to the nearest point of the reference", key: "accuracyP95",
+    .mean(.count(\.accuracyPoints)))
+  public static let accuracyMax = distance(
+    "accuracy-max", "Accuracy max", headline: false, statistic: "largest value",
+    meaning: "The farthest the ink strays from the true line.",
+    direction: "from every ink point to the nearest point of the reference", key: "accuracyMax",
+    .largest)
+  public static let reverseAccuracyMean = distance(
+    "reverse-accuracy-mean", "Coverage mean", headline: false, statistic: "mean",
+    meaning: "How far the true line is from the ink on average: missing ink counts here.",
+    direction: "from every reference point to the nearest point of the ink",
+    key: "reverseAccuracyMean", .mean(.count(\.reverseAccuracyPoints)))
+  public static let reverseAccuracyP95 = distance(
+    "reverse-accuracy-p95", "Coverage p95", headline: true, statistic: "95th percentile",
+    meaning: "How far the true line is from the ink at its worst 5 %: catches a missing end.",
+    direction: "from every reference point to the nearest point of the ink",
+    key: "reverseAccuracyP95", .mean(.count(\.reverseAccuracyPoints)))
+  public static let reverseAccuracyMax = distance(
+    "reverse-accuracy-max", "Coverage max", headline: false, statistic: "largest value",
+    meaning: "The farthest any part of the true line is from the ink.",
+    direction: "from every reference point to the nearest point of the ink",
+    key: "reverseAccuracyMax", .largest)
+
   static let accuracyMetrics: [QualityMetric] = [
-    distance(
-      "accuracy-mean", "Accuracy mean", headline: true, statistic: "mean",
-      meaning: "How far the ink strays from the true line, on average.",
-      direction: "from every ink point to the nearest point of the reference", \.accuracyMean,
-      .mean(.count(\.accuracyPoints))),
-    distance(
-      "accuracy-p95", "Accuracy p95", headline: true, statistic: "95th percentile",
-      meaning: "How far the ink strays from the true line, at its worst 5 %.",
-      direction: "from every ink point to the nearest point of the reference", \.accuracyP95,
-      .mean(.count(\.accuracyPoints))),
-    distance(
-      "accuracy-max", "Accuracy max", headline: false, statistic: "largest value",
-      meaning: "The farthest the ink strays from the true line.",
-      direction: "from every ink point to the nearest point of the reference", \.accuracyMax,
-      .largest),
-    distance(
-      "reverse-accuracy-mean", "Coverage mean", headline: false, statistic: "mean",
-      meaning: "How far the true line is from the ink on average: missing ink counts here.",
-      direction: "from every reference point to the nearest point of the ink",
-      \.reverseAccuracyMean, .mean(.count(\.reverseAccuracyPoints))),
-    distance(
-      "reverse-accuracy-p95", "Coverage p95", headline: true, statistic: "95th percentile",
-      meaning: "How far the true line is from the ink at its worst 5 %: catches a missing end.",
-      direction: "from every reference point to the nearest point of the ink",
-      \.reverseAccuracyP95, .mean(.count(\.reverseAccuracyPoints))),
-    distance(
-      "reverse-accuracy-max", "Coverage max", headline: false, statistic: "largest value",
-      meaning: "The farthest any part of the true line is from the ink.",
-      direction: "from every reference point to the nearest point of the ink",
-      \.reverseAccuracyMax, .largest),
+    accuracyMean, accuracyP95, accuracyMax, reverseAccuracyMean, reverseAccuracyP95,
+    reverseAccuracyMax,
   ]
 
   private static func distance(
     _ id: String, _ name: String, headline: Bool, statistic: String, meaning: String,
-    direction: String, _ figure: WritableKeyPath<QualityFigures, Double?> & Sendable,
+    direction: String, key: String,
     _ pooling: QualityFigures.Pooling
   ) -> QualityMetric {
     QualityMetric(
@@ -56,27 +59,27 @@ extension QualityMetric {
         + (statistic == "largest value"
           ? "the largest." : "the mean weighted by the number of points measured.")
         + " n/a when no stroke has ink and a reference.",
-      figure: figure, pooling: pooling)
+      key: key, pooling: pooling)
   }
 
-  static let endMetrics: [QualityMetric] = [
-    gap(
-      "start-gap", "Start gap", headline: false, side: "first", what: "starts", mean: true,
-      \.startGapMean, .mean(.count(\.gapStrokes))),
-    gap(
-      "start-gap-max", "Start gap max", headline: false, side: "first", what: "starts",
-      mean: false, \.startGapMax, .largest),
-    gap(
-      "end-gap", "End gap", headline: true, side: "last", what: "ends", mean: true,
-      \.endGapMean, .mean(.count(\.gapStrokes))),
-    gap(
-      "end-gap-max", "End gap max", headline: false, side: "last", what: "ends", mean: false,
-      \.endGapMax, .largest),
-  ]
+  public static let startGapMean = gap(
+    "start-gap", "Start gap", headline: false, side: "first", what: "starts", mean: true,
+    key: "startGapMean", .mean(.count(\.gapStrokes)))
+  public static let startGapMax = gap(
+    "start-gap-max", "Start gap max", headline: false, side: "first", what: "starts",
+    mean: false, key: "startGapMax", .largest)
+  public static let endGapMean = gap(
+    "end-gap", "End gap", headline: true, side: "last", what: "ends", mean: true,
+    key: "endGapMean", .mean(.count(\.gapStrokes)))
+  public static let endGapMax = gap(
+    "end-gap-max", "End gap max", headline: false, side: "last", what: "ends", mean: false,
+    key: "endGapMax", .largest)
+
+  static let endMetrics: [QualityMetric] = [startGapMean, startGapMax, endGapMean, endGapMax]
 
   private static func gap(
     _ id: String, _ name: String, headline: Bool, side: String, what: String, mean: Bool,
-    _ figure: WritableKeyPath<QualityFigures, Double?> & Sendable,
+    key: String,
     _ pooling: QualityFigures.Pooling
   ) -> QualityMetric {
     QualityMetric(
@@ -92,6 +95,6 @@ extension QualityMetric {
           : " The largest over the strokes with ink; aggregated, the largest.")
         + " 0 means the ink reaches the pen-\(side == "first" ? "down" : "up") point."
         + " n/a when no stroke has ink.",
-      figure: figure, pooling: pooling)
+      key: key, pooling: pooling)
   }
 }

@@ -1,10 +1,15 @@
 import Foundation
 
 /// One ink quality metric, declared once: id, name, unit, which way is better, a one-line
-/// meaning, the full definition, the figure of `QualityFigures` that holds its value and how that
-/// figure pools over drawings (the gate's default tolerance follows from the unit,
+/// meaning, the full definition, the key its value is stored under and how the value pools over
+/// drawings (the gate's default tolerance follows from the unit,
 /// `QualityTolerance.default(unit:)`). The sheet, the metric-definitions page, the Markdown
-/// summary, the gate and the one pooling rule (`QualityFigures.Accumulator`) all read `catalog`.
+/// summary, the gate, the files (`QualityFigures`'s coding) and the one pooling rule
+/// (`QualityFigures.Accumulator`) all read `catalog`.
+///
+/// Adding a metric is its measuring function (which sets `figures[.newMetric]`) plus its
+/// declaration: a `static let` in one of the `QualityMetric+…` files, listed in its group's
+/// array.
 ///
 /// Equality and hashing use `id` only.
 public struct QualityMetric: Sendable, Identifiable, Hashable, CustomStringConvertible {
@@ -50,15 +55,17 @@ public struct QualityMetric: Sendable, Identifiable, Hashable, CustomStringConve
   /// The exact definition: what is measured, on which points, with which constants, and when
   /// the value is n/a.
   public let definition: String
-  /// Where `QualityFigures` holds the value.
-  public let figure: WritableKeyPath<QualityFigures, Double?> & Sendable
+  /// The key the value is stored under, in `QualityFigures` and in every file that holds
+  /// figures (`result.json`, baselines, noise floors): lower camel case (`accuracyMean`).
+  /// Files already written use it, so a key is never renamed.
+  public let key: String
   /// How the value pools over drawings (or any parts) into a corpus figure.
   public let pooling: QualityFigures.Pooling
 
   public init(
     id: String, name: String, unit: String, group: Group, direction: Direction,
     headline: Bool, precision: Precision, meaning: String, definition: String,
-    figure: WritableKeyPath<QualityFigures, Double?> & Sendable, pooling: QualityFigures.Pooling
+    key: String, pooling: QualityFigures.Pooling
   ) {
     self.id = id
     self.name = name
@@ -69,12 +76,15 @@ public struct QualityMetric: Sendable, Identifiable, Hashable, CustomStringConve
     self.precision = precision
     self.meaning = meaning
     self.definition = definition
-    self.figure = figure
+    self.key = key
     self.pooling = pooling
   }
 
   /// The metric's value in `figures`; `nil` is "n/a".
-  public func value(in figures: QualityFigures) -> Double? { figures[keyPath: figure] }
+  public func value(in figures: QualityFigures) -> Double? { figures[self] }
+
+  /// The key path of the value in `QualityFigures` (for the pooling rule's table).
+  public var figure: WritableKeyPath<QualityFigures, Double?> & Sendable { \QualityFigures.[self] }
 
   /// True when `a` is strictly better than `b` in this metric's direction (never for
   /// `neutral`).

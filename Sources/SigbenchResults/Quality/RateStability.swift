@@ -13,9 +13,9 @@ public struct RateStability: Codable, Hashable, Sendable {
     public var rate: Double
     /// Drawings of the motion at this rate (their figures are averaged, each weighing 1).
     public var drawings: Int
-    /// Arc-length mean of the drawn width, px (`QualityFigures.widthMean`).
+    /// Arc-length mean of the drawn width, px (`QualityFigures[.widthMean]`).
     public var widthMean: Double?
-    /// ∫ width ds, px² (`QualityFigures.inkArea`).
+    /// ∫ width ds, px² (`QualityFigures[.inkArea]`).
     public var inkArea: Double?
 
     public init(rate: Double, drawings: Int, widthMean: Double?, inkArea: Double?) {

@@ -21,7 +21,7 @@ public enum QualityRun {
     -> QualityFigures
   {
     var q = QualityMeasure.drawing(reference, traces: traces)
-    q.svgBytesPerSample = try svgBytesPerSample(traces.map(\.ink), samples: q.samples)
+    q[.svgBytesPerSample] = try svgBytesPerSample(traces.map(\.ink), samples: q.samples)
     return q
   }
 

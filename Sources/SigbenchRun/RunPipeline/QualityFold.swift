@@ -38,7 +38,9 @@ struct QualityFold: Sendable {
     for k in figures.indices { accumulators[k].add(figures[k]) }
     if let key {
       rated.append(
-        RatedDrawing(key: key, widthMean: figures.map(\.widthMean), inkArea: figures.map(\.inkArea))
+        RatedDrawing(
+          key: key, widthMean: figures.map { $0[.widthMean] }, inkArea: figures.map { $0[.inkArea] }
+        )
       )
     }
   }
@@ -57,7 +59,7 @@ struct QualityFold: Sendable {
       let samples = rated.map {
         QualityMeasure.RateSample(
           motion: $0.key.motion, rate: $0.key.rate,
-          figures: QualityFigures(widthMean: $0.widthMean[k], inkArea: $0.inkArea[k]))
+          figures: QualityFigures([.widthMean: $0.widthMean[k], .inkArea: $0.inkArea[k]]))
       }
       let stability = QualityMeasure.rateStability(samples)
       rates[label] = stability

@@ -104,8 +104,8 @@ struct SampleJob: Sendable {
       fillElements: inks.reduce(0) {
         $0 + $1.stable.filledOutlineCount + $1.stable.filledDiscCount
       },
-      endGapPx: q.endGapMax, truthMeanPx: truth ? q.accuracyMean : nil,
-      truthMaxPx: truth ? q.accuracyMax : nil)
+      endGapPx: q[.endGapMax], truthMeanPx: truth ? q[.accuracyMean] : nil,
+      truthMaxPx: truth ? q[.accuracyMax] : nil)
   }
 
   /// The drawing's entry for the result: counts, flags and the metadata shown on the sheet.

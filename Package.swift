@@ -97,7 +97,7 @@ let package = Package(
       dependencies: [
         "SigbenchCore", "SigbenchStrategies", "SigbenchFormats", "SigbenchRender",
         "SigbenchResults", "SigbenchReport", "SigbenchRun", "SigbenchSynth", "SigbenchHistory",
-        "SigbenchCapture", "SigbenchArguments", "SigbenchFiles",
+        "SigbenchCapture", "SigbenchArguments", "SigbenchFiles", "SigbenchBench",
       ]),
     .executableTarget(name: "sigbench", dependencies: ["SigbenchCLI"]),
     // Test support only: counts heap allocations (defines malloc for the test executable).

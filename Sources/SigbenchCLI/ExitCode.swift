@@ -1,5 +1,6 @@
 import SigbenchArguments
 import SigbenchResults
+import SigbenchRun
 
 /// A failure while running a command, with the exit code it maps to.
 public struct CommandFailure: Error, Sendable, CustomStringConvertible {

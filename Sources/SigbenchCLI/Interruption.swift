@@ -4,6 +4,7 @@ import SigbenchArguments
 import SigbenchCore
 import SigbenchFiles
 import SigbenchResults
+import SigbenchRun
 
 /// SIGINT (Ctrl-C) and SIGTERM stop a command cleanly: registered workers are killed, partial
 /// state (a run's `.partial` folder, temporary files of atomic writes, scratch folders) is

@@ -73,7 +73,7 @@ struct NoiseFloorTests {
   func gateUsesFloor() throws {
     let base = (0..<10).map { 1 + Double($0 % 5) * 0.002 }
     let head = base.map { $0 * 1.035 }
-    var settings = GateSettings()
+    var settings = GateSettings.standard
     settings.resamples = 2000
     let h = [ReplicateSet(strategy: "a", lane: .smooth, metric: .batchP50Ratio, values: head)]
     let b = [ReplicateSet(strategy: "a", lane: .smooth, metric: .batchP50Ratio, values: base)]
@@ -113,7 +113,7 @@ struct NoiseFloorTests {
     var m = f.machine
     m.cpuModel = "other"
     #expect(f.incompatibility(machine: m, corpusChecksum: "c0ffee")?.contains("CPU") == true)
-    let bands = f.bands(perSide: 20, settings: GateSettings())
+    let bands = f.bands(perSide: 20, settings: GateSettings.standard)
     #expect(bands.count == 1)
     #expect(bands[0].threshold == max(0.02, 3 * bands[0].spread))
     #expect(bands[0].minimumDetectableChange > bands[0].threshold)

@@ -35,7 +35,7 @@ struct QualityEvaluatorTests {
     base[.endGapMean] = 0
     base[.endGapMax] = 0
     let r = QualityEvaluator.compare(
-      head: ["s": head, "only-head": head], base: ["s": base], settings: GateSettings())
+      head: ["s": head, "only-head": head], base: ["s": base], settings: GateSettings.standard)
     let directional = QualityMetric.catalog.filter { $0.direction != .neutral }
     #expect(r.count == directional.count)
     #expect(r.allSatisfy { $0.strategy == "s" })
@@ -45,7 +45,7 @@ struct QualityEvaluatorTests {
 
   @Test("--quality-tolerances parses per metric and rejects unknown ids")
   func tolerances() throws {
-    var s = GateSettings()
+    var s = GateSettings.standard
     try s.applyQualityTolerances("end-gap=2%/0.05", known: ["end-gap": "px"])
     #expect(
       s.qualityTolerance("end-gap", unit: "px")

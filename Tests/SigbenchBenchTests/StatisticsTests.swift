@@ -116,7 +116,7 @@ struct StatisticsTests {
     let base = (0..<10).map { 100 + Double($0 % 5) * 0.2 }
     let slower = base.map { $0 * 1.10 }
     let same = base.reversed().map { $0 }
-    var settings = GateSettings()
+    var settings = GateSettings.standard
     settings.resamples = 2000
     let head = [
       ReplicateSet(strategy: "a", lane: .smooth, metric: .batchP50, values: slower),
@@ -163,7 +163,7 @@ struct StatisticsTests {
 
   @Test("threshold option parsing")
   func thresholds() throws {
-    var s = GateSettings()
+    var s = GateSettings.standard
     try s.applyThresholds("p99=15%/50ns;batch-p50=3%")
     #expect(
       s.thresholds[.p99] == MetricThreshold(relative: 0.15, absoluteNs: 50, source: "--thresholds")

@@ -1,6 +1,7 @@
 import SigbenchArguments
 import SigbenchCLI
 import SigbenchResults
+import SigbenchRun
 import Testing
 
 @Suite("argument parser")

@@ -3,6 +3,7 @@ import SigbenchArguments
 import SigbenchCapture
 import SigbenchFiles
 import SigbenchResults
+import SigbenchRun
 
 /// `sigbench capture -o capture.html`: writes the capture page, a self-contained HTML file
 /// that records new corpus samples in any browser and saves them as `*.sigbench.json`.

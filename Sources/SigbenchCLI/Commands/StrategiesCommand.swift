@@ -3,6 +3,7 @@ import SigbenchArguments
 import SigbenchCore
 import SigbenchReport
 import SigbenchResults
+import SigbenchRun
 import SigbenchStrategies
 
 /// `sigbench strategies [--describe ID] [--json]`: the catalog, generated from each strategy's

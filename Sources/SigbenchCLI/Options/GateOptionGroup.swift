@@ -1,5 +1,6 @@
 import Foundation
 import SigbenchArguments
+import SigbenchBench
 import SigbenchResults
 import SigbenchRun
 
@@ -23,10 +24,10 @@ struct GateOptionGroup {
       throw ValidationError("--alpha must be a number in (0, 1); got '\(text)'.")
     }
     return v
-  }.defaulting(to: String(GateSettings().alpha))
+  }.defaulting(to: String(GateSettings.standard.alpha))
   static let correction = Option<MultipleComparisons>.choice(
     "correction", value: "NAME", help: "Multiple-comparison correction."
-  ).defaulting(to: GateSettings().correction.rawValue)
+  ).defaulting(to: GateSettings.standard.correction.rawValue)
   static let seed = Option.seed(
     "seed", help: "Seed of the command's random choices (the same seed, the same choices).")
   static let noiseFloor = Option.text(
@@ -50,7 +51,7 @@ struct GateOptionGroup {
       throw ValidationError("--budget must be a positive fraction; got '\(text)'.")
     }
     return v
-  }.defaulting(to: String(GateSettings().budgetP99Fraction))
+  }.defaulting(to: String(GateSettings.standard.budgetP99Fraction))
 
   /// The options every gating command takes (with `--processes` and the counters).
   static let options: [OptionSpec] = [

@@ -47,17 +47,6 @@ public struct NoiseFloor: Codable, Hashable, Sendable {
     try JSONDecoder().decode(NoiseFloor.self, from: data)
   }
 
-  /// Why this floor does not apply here (`nil` when it does): same machine fingerprint and
-  /// corpus checksum as the gate's timing.
-  public func incompatibility(machine m: MachineFingerprint, corpusChecksum: String) -> String? {
-    var why: [String] = []
-    if machine != m { why.append("machine fingerprint differs (\(Baseline.diff(machine, m)))") }
-    if corpus.checksum != corpusChecksum {
-      why.append("corpus checksum differs (\(corpus.checksum) vs \(corpusChecksum))")
-    }
-    return why.isEmpty ? nil : why.joined(separator: "; ")
-  }
-
   /// The A/A figures of one strategy × lane × metric (`ReplicateSet.key`).
   public func values(for key: ReplicateKey) -> [Double]? {
     replicates.first { $0.key == key }?.values

@@ -13,21 +13,6 @@ public struct QualityTolerance: Codable, Hashable, Sendable {
     self.absolute = absolute
     self.source = source
   }
-
-  /// The default for a metric of `unit`: 1 % and a floor of 0.01 px for distances, 0.1° for
-  /// angles, 0.01 pushes, 0.1 ms, 0.01 per sample, and 0.001 for unitless figures.
-  public static func `default`(unit: String) -> QualityTolerance {
-    let floor: Double
-    switch unit {
-    case "px": floor = 0.01
-    case "°": floor = 0.1
-    case "pushes": floor = 0.01
-    case "ms": floor = 0.1
-    case "per sample": floor = 0.01
-    default: floor = 0.001
-    }
-    return QualityTolerance(relative: 0.01, absolute: floor, source: "default")
-  }
 }
 
 /// One quality metric of one strategy, head against base. Quality is deterministic (the same

@@ -68,7 +68,7 @@ public struct BaselineActions: Sendable {
   /// The thresholds and minimum detectable changes `floor` implies for a gate of `perSide`
   /// processes per side with the default settings.
   public static func bands(_ floor: NoiseFloor, perSide: Int) -> [NoiseBand] {
-    floor.bands(perSide: perSide, settings: GateSettings())
+    floor.bands(perSide: perSide, settings: GateSettings.standard)
   }
 
   /// Records `acknowledgement` in baseline `name` (which must exist and be readable).

@@ -13,7 +13,7 @@ public struct GateConfiguration: Sendable {
   /// Timed passes per strategy × lane inside each worker (more passes steady each replicate);
   /// `BenchOptions.gateRepetitions` for the corpus.
   public var repetitions = 3
-  public var settings = GateSettings()
+  public var settings = GateSettings.standard
   public var baselineName: String?
   public var baseBinary: String?
   /// `<out>`: gates are written under `<out>/gates/<id>/`.

@@ -4,7 +4,7 @@ extension NoiseFloor {
   /// Per metric, the spread and the minimum detectable change of a gate with `perSide`
   /// processes on each side and `settings`' thresholds (what `baseline noise` prints).
   public func bands(perSide: Int, settings: GateSettings) -> [NoiseBand] {
-    replicates.compactMap { set in
+    self.replicates.compactMap { set in
       guard let median = Bootstrap.median(set.values),
         let spread = NoiseSpread.ratioSpread(
           set.values, headCount: perSide, baseCount: perSide, seed: settings.seed)

@@ -5,16 +5,14 @@ import Foundation
 /// Schema-versioned: `schemaVersion` increases only on incompatible changes; consumers ignore
 /// fields they do not know and every field added later is optional. What a figure depends on
 /// (`machine`) is kept apart from where the run came from (`provenance`).
-public struct BenchReport: Codable, Hashable, Sendable {
-  /// 2: typed warnings, the headline across processes, per-process values, bounded raw rows.
+public typealias BenchReport = ResultDocument<BenchContents>
+
+/// The members of a `BenchReport` after the shared header.
+public struct BenchContents: DocumentContents {
+  /// 2: typed warnings (version 1's were sentences, still read), the headline across
+  /// processes, per-process values, bounded raw rows.
   public static let currentSchemaVersion = 2
 
-  public var schemaVersion: Int = BenchReport.currentSchemaVersion
-  public var tool: String
-  /// ISO 8601 UTC.
-  public var createdAt: String
-  public var machine: MachineFingerprint
-  public var provenance: Provenance
   public var corpus: BenchCorpusInfo
   /// Measured before the run, in every process.
   public var timer: TimerCalibration
@@ -59,15 +57,10 @@ public struct BenchReport: Codable, Hashable, Sendable {
   }
 
   public init(
-    tool: String, createdAt: String, machine: MachineFingerprint, provenance: Provenance,
     corpus: BenchCorpusInfo, timer: TimerCalibration, options: BenchOptions, processes: Int,
     figures: [LaneFigures], replicates: [ReplicateSet], counters: [CounterFigures],
     counterRun: CounterRunInfo, injection: Injection?, warnings: [ResultWarning]
   ) {
-    self.tool = tool
-    self.createdAt = createdAt
-    self.machine = machine
-    self.provenance = provenance
     self.corpus = corpus
     self.timer = timer
     self.options = options
@@ -80,19 +73,23 @@ public struct BenchReport: Codable, Hashable, Sendable {
     self.warnings = warnings
     headline = .singleProcess
   }
+}
 
-  /// Sorted keys, pretty printed: equal reports give equal bytes.
-  public func encoded() throws -> Data { try ResultJSON.encode(self) }
+extension ResultDocument where Contents == BenchContents {
+  public typealias Headline = BenchContents.Headline
 
-  /// Decodes `bench.json` of schema version 1 or 2 (version 1 warnings were sentences).
-  public static func decode(_ data: Data) throws -> BenchReport {
-    let version = try ResultJSON.schemaVersion(of: data)
-    guard version <= currentSchemaVersion else {
-      throw SchemaError.newerVersion(found: version, supported: currentSchemaVersion)
-    }
-    var r = try JSONDecoder().decode(BenchReport.self, from: data)
-    r.schemaVersion = currentSchemaVersion
-    return r
+  public init(
+    tool: String, createdAt: String, machine: MachineFingerprint, provenance: Provenance,
+    corpus: BenchCorpusInfo, timer: TimerCalibration, options: BenchOptions, processes: Int,
+    figures: [LaneFigures], replicates: [ReplicateSet], counters: [CounterFigures],
+    counterRun: CounterRunInfo, injection: Injection?, warnings: [ResultWarning]
+  ) {
+    self.init(
+      tool: tool, createdAt: createdAt, machine: machine, provenance: provenance,
+      contents: BenchContents(
+        corpus: corpus, timer: timer, options: options, processes: processes, figures: figures,
+        replicates: replicates, counters: counters, counterRun: counterRun, injection: injection,
+        warnings: warnings))
   }
 }
 

@@ -5,15 +5,13 @@ import Foundation
 /// Holds what a later gate compares against: per-process replicates of the gate metrics, the
 /// counters, the budgets' inputs, and the fingerprints that decide compatibility. The commit in
 /// `provenance` differs from the head's by design.
-public struct Baseline: Codable, Hashable, Sendable {
+public typealias Baseline = ResultDocument<BaselineContents>
+
+/// The members of a `Baseline` after the shared header.
+public struct BaselineContents: DocumentContents {
   public static let currentSchemaVersion = 1
 
-  public var schemaVersion: Int = Baseline.currentSchemaVersion
   public var name: String
-  public var createdAt: String
-  public var tool: String
-  public var machine: MachineFingerprint
-  public var provenance: Provenance
   public var corpus: BenchCorpusInfo
   public var timer: TimerCalibration
   public var processes: Int
@@ -31,17 +29,12 @@ public struct Baseline: Codable, Hashable, Sendable {
   public var injection: Injection?
 
   public init(
-    name: String, createdAt: String, tool: String, machine: MachineFingerprint,
-    provenance: Provenance, corpus: BenchCorpusInfo, timer: TimerCalibration, processes: Int,
+    name: String, corpus: BenchCorpusInfo, timer: TimerCalibration, processes: Int,
     strategies: [String], lanes: [BenchLane], replicates: [ReplicateSet],
     counters: [CounterFigures], counterRun: CounterRunInfo, acknowledgements: [Acknowledgement],
     injection: Injection?
   ) {
     self.name = name
-    self.createdAt = createdAt
-    self.tool = tool
-    self.machine = machine
-    self.provenance = provenance
     self.corpus = corpus
     self.timer = timer
     self.processes = processes
@@ -53,7 +46,9 @@ public struct Baseline: Codable, Hashable, Sendable {
     self.acknowledgements = acknowledgements
     self.injection = injection
   }
+}
 
+extension ResultDocument where Contents == BaselineContents {
   /// Names are file-name safe: letters, digits, `.`, `_`, `-`; 1–64 characters; no leading dot.
   public static func isValidName(_ name: String) -> Bool {
     guard (1...64).contains(name.count), !name.hasPrefix(".") else { return false }
@@ -62,10 +57,19 @@ public struct Baseline: Codable, Hashable, Sendable {
     }
   }
 
-  public func encoded() throws -> Data { try ResultJSON.encode(self) }
-
-  public static func decode(_ data: Data) throws -> Baseline {
-    try JSONDecoder().decode(Baseline.self, from: data)
+  public init(
+    name: String, createdAt: String, tool: String, machine: MachineFingerprint,
+    provenance: Provenance, corpus: BenchCorpusInfo, timer: TimerCalibration, processes: Int,
+    strategies: [String], lanes: [BenchLane], replicates: [ReplicateSet],
+    counters: [CounterFigures], counterRun: CounterRunInfo, acknowledgements: [Acknowledgement],
+    injection: Injection?
+  ) {
+    self.init(
+      tool: tool, createdAt: createdAt, machine: machine, provenance: provenance,
+      contents: BaselineContents(
+        name: name, corpus: corpus, timer: timer, processes: processes, strategies: strategies,
+        lanes: lanes, replicates: replicates, counters: counters, counterRun: counterRun,
+        acknowledgements: acknowledgements, injection: injection))
   }
 }
 

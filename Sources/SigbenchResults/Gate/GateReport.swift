@@ -1,20 +1,18 @@
 import Foundation
 
 /// A gate's verdicts and every piece of evidence behind them (`gate.json`).
-public struct GateReport: Codable, Hashable, Sendable {
-  /// 2: typed warnings.
+public typealias GateReport = ResultDocument<GateContents>
+
+/// The members of a `GateReport` after the shared header.
+public struct GateContents: DocumentContents {
+  /// 2: typed warnings (version 1's were sentences, still read).
   public static let currentSchemaVersion = 2
 
-  public var schemaVersion: Int = GateReport.currentSchemaVersion
-  public var tool: String
-  public var createdAt: String
   /// "baseline" (stored baseline) or "a/b" (same-job interleaved processes).
   public var mode: String
   public var baselineName: String?
   public var baseBinary: String?
-  public var machine: MachineFingerprint
   public var baseMachine: MachineFingerprint?
-  public var provenance: Provenance
   public var baseProvenance: Provenance?
   public var corpus: BenchCorpusInfo
   /// Timer calibration of every head process, then every base process measured now.
@@ -51,20 +49,15 @@ public struct GateReport: Codable, Hashable, Sendable {
   public var seconds: Double
 
   public init(
-    tool: String, createdAt: String, mode: String, baselineName: String?, baseBinary: String?,
-    machine: MachineFingerprint, baseMachine: MachineFingerprint?, provenance: Provenance,
+    mode: String, baselineName: String?, baseBinary: String?, baseMachine: MachineFingerprint?,
     baseProvenance: Provenance?, corpus: BenchCorpusInfo, headTimers: [TimerCalibration],
     baseTimers: [TimerCalibration], settings: GateSettings, processesPerSide: Int,
     order: [GateSide], orderSeed: UInt64
   ) {
-    self.tool = tool
-    self.createdAt = createdAt
     self.mode = mode
     self.baselineName = baselineName
     self.baseBinary = baseBinary
-    self.machine = machine
     self.baseMachine = baseMachine
-    self.provenance = provenance
     self.baseProvenance = baseProvenance
     self.corpus = corpus
     self.headTimers = headTimers
@@ -105,19 +98,6 @@ public struct GateReport: Codable, Hashable, Sendable {
     }
   }
 
-  public func encoded() throws -> Data { try ResultJSON.encode(self) }
-
-  /// Decodes `gate.json` of schema version 1 or 2 (version 1 warnings were sentences).
-  public static func decode(_ data: Data) throws -> GateReport {
-    let version = try ResultJSON.schemaVersion(of: data)
-    guard version <= currentSchemaVersion else {
-      throw SchemaError.newerVersion(found: version, supported: currentSchemaVersion)
-    }
-    var r = try JSONDecoder().decode(GateReport.self, from: data)
-    r.schemaVersion = currentSchemaVersion
-    return r
-  }
-
   /// Timing comparisons whose final verdict fails the gate.
   public var confirmedTimingRegressions: [TimingComparison] {
     timing.filter { $0.verdict == .regressed }
@@ -127,5 +107,25 @@ public struct GateReport: Codable, Hashable, Sendable {
   }
   public var counterRegressions: [CounterComparison] {
     counters.filter { $0.verdict == .regressed }
+  }
+}
+
+extension ResultDocument where Contents == GateContents {
+  public typealias NoiseFloorUse = GateContents.NoiseFloorUse
+
+  public init(
+    tool: String, createdAt: String, mode: String, baselineName: String?, baseBinary: String?,
+    machine: MachineFingerprint, baseMachine: MachineFingerprint?, provenance: Provenance,
+    baseProvenance: Provenance?, corpus: BenchCorpusInfo, headTimers: [TimerCalibration],
+    baseTimers: [TimerCalibration], settings: GateSettings, processesPerSide: Int,
+    order: [GateSide], orderSeed: UInt64
+  ) {
+    self.init(
+      tool: tool, createdAt: createdAt, machine: machine, provenance: provenance,
+      contents: GateContents(
+        mode: mode, baselineName: baselineName, baseBinary: baseBinary, baseMachine: baseMachine,
+        baseProvenance: baseProvenance, corpus: corpus, headTimers: headTimers,
+        baseTimers: baseTimers, settings: settings, processesPerSide: processesPerSide,
+        order: order, orderSeed: orderSeed))
   }
 }

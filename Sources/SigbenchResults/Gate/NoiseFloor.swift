@@ -9,15 +9,13 @@ import Foundation
 /// for its own process counts, the spread of its head/base ratio under no change
 /// (`NoiseSpread`). Timing noise belongs to a machine and a workload: the floor is used only with
 /// the same machine fingerprint and corpus checksum, like a stored baseline's timing.
-public struct NoiseFloor: Codable, Hashable, Sendable {
+public typealias NoiseFloor = ResultDocument<NoiseFloorContents>
+
+/// The members of a `NoiseFloor` after the shared header.
+public struct NoiseFloorContents: DocumentContents {
   public static let currentSchemaVersion = 1
 
-  public var schemaVersion: Int = NoiseFloor.currentSchemaVersion
   public var name: String
-  public var createdAt: String
-  public var tool: String
-  public var machine: MachineFingerprint
-  public var provenance: Provenance
   public var corpus: BenchCorpusInfo
   /// A/A worker processes measured.
   public var processes: Int
@@ -26,32 +24,34 @@ public struct NoiseFloor: Codable, Hashable, Sendable {
   public var replicates: [ReplicateSet]
 
   public init(
-    name: String, createdAt: String, tool: String, machine: MachineFingerprint,
-    provenance: Provenance, corpus: BenchCorpusInfo, processes: Int, repetitions: Int,
+    name: String, corpus: BenchCorpusInfo, processes: Int, repetitions: Int,
     replicates: [ReplicateSet]
   ) {
     self.name = name
-    self.createdAt = createdAt
-    self.tool = tool
-    self.machine = machine
-    self.provenance = provenance
     self.corpus = corpus
     self.processes = processes
     self.repetitions = repetitions
     self.replicates = replicates
   }
+}
 
-  public func encoded() throws -> Data { try ResultJSON.encode(self) }
-
-  public static func decode(_ data: Data) throws -> NoiseFloor {
-    try JSONDecoder().decode(NoiseFloor.self, from: data)
-  }
-
+extension ResultDocument where Contents == NoiseFloorContents {
   /// The A/A figures of one strategy × lane × metric (`ReplicateSet.key`).
   public func values(for key: ReplicateKey) -> [Double]? {
-    replicates.first { $0.key == key }?.values
+    self.replicates.first { $0.key == key }?.values
   }
 
+  public init(
+    name: String, createdAt: String, tool: String, machine: MachineFingerprint,
+    provenance: Provenance, corpus: BenchCorpusInfo, processes: Int, repetitions: Int,
+    replicates: [ReplicateSet]
+  ) {
+    self.init(
+      tool: tool, createdAt: createdAt, machine: machine, provenance: provenance,
+      contents: NoiseFloorContents(
+        name: name, corpus: corpus, processes: processes, repetitions: repetitions,
+        replicates: replicates))
+  }
 }
 
 /// One strategy × lane × metric's A/A noise for a gate of a given size.

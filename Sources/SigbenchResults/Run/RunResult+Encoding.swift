@@ -32,33 +32,35 @@ extension RunResult {
   ///
   /// - Complexity: O(size of the output); memory O(the result without samples + one chunk).
   public func encode(into append: (Data) throws -> Void) throws {
-    guard !samples.isEmpty else { return try append(ResultJSON.encode(self)) }
+    guard !self.samples.isEmpty else { return try append(ResultJSON.encode(self)) }
     var shell = self
     shell.samples = []
     let head = try ResultJSON.encode(shell)
     let empty = Data("\n  \"samples\" : [\n\n  ]".utf8)
     guard let slot = head.range(of: empty) else {
       throw EncodingError.invalidValue(
-        samples,
-        .init(codingPath: [CodingKeys.samples], debugDescription: "no empty samples array"))
+        self.samples,
+        .init(
+          codingPath: [RunContents.CodingKeys.samples], debugDescription: "no empty samples array"))
     }
     try append(head[..<slot.lowerBound])
     try append(Data("\n  \"samples\" : [".utf8))
-    struct Chunk: Encodable { var samples: [SampleEntry] }
     let open = Data("{\n  \"samples\" : [".utf8)
     let close = Data("\n  ]\n}".utf8)
-    var from = samples.startIndex
-    while from < samples.endIndex {
-      let to = min(from + Self.samplesPerChunk, samples.endIndex)
-      let chunk = try ResultJSON.encode(Chunk(samples: Array(samples[from..<to])))
+    var from = self.samples.startIndex
+    while from < self.samples.endIndex {
+      let to = min(from + Self.samplesPerChunk, self.samples.endIndex)
+      let chunk = try ResultJSON.encode(SampleChunk(samples: Array(self.samples[from..<to])))
       guard chunk.starts(with: open), chunk.count >= open.count + close.count,
         chunk.suffix(close.count) == close
       else {
         throw EncodingError.invalidValue(
-          samples,
-          .init(codingPath: [CodingKeys.samples], debugDescription: "unexpected chunk layout"))
+          self.samples,
+          .init(
+            codingPath: [RunContents.CodingKeys.samples],
+            debugDescription: "unexpected chunk layout"))
       }
-      if from > samples.startIndex { try append(Data(",".utf8)) }
+      if from > self.samples.startIndex { try append(Data(",".utf8)) }
       try append(chunk[(chunk.startIndex + open.count)..<(chunk.endIndex - close.count)])
       from = to
     }
@@ -66,3 +68,6 @@ extension RunResult {
     try append(head[slot.upperBound...])
   }
 }
+
+/// One chunk of a result's samples, encoded as the `samples` member of an object.
+private struct SampleChunk: Encodable { var samples: [SampleEntry] }

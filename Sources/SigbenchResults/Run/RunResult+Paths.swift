@@ -5,7 +5,7 @@ extension RunResult {
   /// in (`samples[3].page.path`), in a fixed order.
   public var namedPaths: [(field: String, path: String)] {
     var out: [(String, String)] = []
-    for (i, s) in samples.enumerated() {
+    for (i, s) in self.samples.enumerated() {
       let at = "samples[\(i)]"
       // Empty in a run without pictures (`run --no-render`).
       if !s.rawImage.isEmpty { out.append(("\(at).rawImage", s.rawImage)) }

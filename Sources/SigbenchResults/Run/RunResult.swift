@@ -11,18 +11,15 @@ import Foundation
 /// files and drops the copies). Version 3 stores the format study as figures
 /// (`formatStudyFigures`), which the report formats; versions 1 and 2 carry it as a
 /// pre-formatted table (`formatStudy`), still read and shown as written.
-public struct RunResult: Codable, Hashable, Sendable {
+public typealias RunResult = ResultDocument<RunContents>
+
+/// The members of a `RunResult` after the shared header.
+public struct RunContents: DocumentContents {
   public static let currentSchemaVersion = 3
 
-  public var schemaVersion: Int = RunResult.currentSchemaVersion
-  public var tool: String
   public var runID: String
-  /// ISO 8601 UTC time the run started.
-  public var createdAt: String
   /// The command line as typed (arguments after the executable).
   public var commandLine: [String]
-  public var machine: MachineFingerprint
-  public var provenance: Provenance
   public var corpus: CorpusSummary
   /// Strategies in display order (reference first).
   public var strategies: [StrategyInfo]
@@ -47,16 +44,11 @@ public struct RunResult: Codable, Hashable, Sendable {
   public var history: HistoryTrends?
 
   public init(
-    tool: String, runID: String, createdAt: String, commandLine: [String],
-    machine: MachineFingerprint, provenance: Provenance, corpus: CorpusSummary,
-    strategies: [StrategyInfo], samples: [SampleEntry], bench: BenchReport
+    runID: String, commandLine: [String], corpus: CorpusSummary, strategies: [StrategyInfo],
+    samples: [SampleEntry], bench: BenchReport
   ) {
-    self.tool = tool
     self.runID = runID
-    self.createdAt = createdAt
     self.commandLine = commandLine
-    self.machine = machine
-    self.provenance = provenance
     self.corpus = corpus
     self.strategies = strategies
     self.samples = samples
@@ -66,32 +58,16 @@ public struct RunResult: Codable, Hashable, Sendable {
   /// The timer's calibration (measured before the benchmark).
   public var timer: TimerCalibration { bench.timer }
 
-  /// Decodes a `result.json` of schema version 1, 2 or 3.
-  public static func decode(_ data: Data) throws -> RunResult {
-    let version = try ResultJSON.schemaVersion(of: data)
-    guard version <= currentSchemaVersion else {
-      throw SchemaError.newerVersion(found: version, supported: currentSchemaVersion)
-    }
-    var r = try JSONDecoder().decode(RunResult.self, from: data)
-    r.schemaVersion = currentSchemaVersion
-    return r
-  }
-
   enum CodingKeys: String, CodingKey {
-    case schemaVersion, tool, runID, createdAt, commandLine, machine, provenance, corpus
-    case strategies, samples, inkBaseRun, formatStudy, formatStudyFigures, gate, bench, quality
+    case runID, commandLine, corpus, strategies, samples, inkBaseRun, formatStudy,
+      formatStudyFigures, gate, bench, quality
     case history
   }
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
-    schemaVersion = try c.decode(Int.self, forKey: .schemaVersion)
-    tool = try c.decode(String.self, forKey: .tool)
     runID = try c.decode(String.self, forKey: .runID)
-    createdAt = try c.decode(String.self, forKey: .createdAt)
     commandLine = try c.decode([String].self, forKey: .commandLine)
-    machine = try c.decode(MachineFingerprint.self, forKey: .machine)
-    provenance = try c.decode(Provenance.self, forKey: .provenance)
     corpus = try c.decode(CorpusSummary.self, forKey: .corpus)
     strategies = try c.decode([StrategyInfo].self, forKey: .strategies)
     samples = try c.decode([SampleEntry].self, forKey: .samples)
@@ -106,6 +82,20 @@ public struct RunResult: Codable, Hashable, Sendable {
     bench = b
     quality = try c.decodeIfPresent(RunQuality.self, forKey: .quality)
     history = try c.decodeIfPresent(HistoryTrends.self, forKey: .history)
+  }
+}
+
+extension ResultDocument where Contents == RunContents {
+  public init(
+    tool: String, runID: String, createdAt: String, commandLine: [String],
+    machine: MachineFingerprint, provenance: Provenance, corpus: CorpusSummary,
+    strategies: [StrategyInfo], samples: [SampleEntry], bench: BenchReport
+  ) {
+    self.init(
+      tool: tool, createdAt: createdAt, machine: machine, provenance: provenance,
+      contents: RunContents(
+        runID: runID, commandLine: commandLine, corpus: corpus, strategies: strategies,
+        samples: samples, bench: bench))
   }
 }
 

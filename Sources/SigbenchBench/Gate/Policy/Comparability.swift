@@ -9,9 +9,11 @@ extension Baseline {
     -> String?
   {
     var why: [String] = []
-    if machine != m { why.append("machine fingerprint differs (\(Baseline.diff(machine, m)))") }
-    if corpus.checksum != corpusChecksum {
-      why.append("corpus checksum differs (\(corpus.checksum) vs \(corpusChecksum))")
+    if self.machine != m {
+      why.append("machine fingerprint differs (\(Baseline.diff(self.machine, m)))")
+    }
+    if self.corpus.checksum != corpusChecksum {
+      why.append("corpus checksum differs (\(self.corpus.checksum) vs \(corpusChecksum))")
     }
     return why.isEmpty ? nil : why.joined(separator: "; ")
   }
@@ -22,18 +24,20 @@ extension Baseline {
     machine m: MachineFingerprint, corpusChecksum: String, run: CounterRunInfo
   ) -> String? {
     var why: [String] = []
-    if machine.cpuModel != m.cpuModel { why.append("CPU model differs") }
-    if machine.toolchain != m.toolchain { why.append("toolchain differs") }
-    if machine.buildConfiguration != m.buildConfiguration {
+    if self.machine.cpuModel != m.cpuModel { why.append("CPU model differs") }
+    if self.machine.toolchain != m.toolchain { why.append("toolchain differs") }
+    if self.machine.buildConfiguration != m.buildConfiguration {
       why.append("build configuration differs")
     }
-    if corpus.checksum != corpusChecksum { why.append("corpus checksum differs") }
-    if counterRun.subsetPoints != run.subsetPoints || counterRun.startPoints != run.startPoints {
+    if self.corpus.checksum != corpusChecksum { why.append("corpus checksum differs") }
+    if self.counterRun.subsetPoints != run.subsetPoints
+      || self.counterRun.startPoints != run.startPoints
+    {
       why.append("counter subset differs")
     }
-    if counterRun.layouts != run.layouts {
+    if self.counterRun.layouts != run.layouts {
       why.append(
-        "counted at layouts \(counterRun.layouts ?? [0]) vs \(run.layouts ?? [0]) "
+        "counted at layouts \(self.counterRun.layouts ?? [0]) vs \(run.layouts ?? [0]) "
           + "(refresh the baseline: sigbench baseline save NAME)")
     }
     return why.isEmpty ? nil : why.joined(separator: "; ")
@@ -58,9 +62,11 @@ extension NoiseFloor {
   /// corpus checksum as the gate's timing.
   public func incompatibility(machine m: MachineFingerprint, corpusChecksum: String) -> String? {
     var why: [String] = []
-    if machine != m { why.append("machine fingerprint differs (\(Baseline.diff(machine, m)))") }
-    if corpus.checksum != corpusChecksum {
-      why.append("corpus checksum differs (\(corpus.checksum) vs \(corpusChecksum))")
+    if self.machine != m {
+      why.append("machine fingerprint differs (\(Baseline.diff(self.machine, m)))")
+    }
+    if self.corpus.checksum != corpusChecksum {
+      why.append("corpus checksum differs (\(self.corpus.checksum) vs \(corpusChecksum))")
     }
     return why.isEmpty ? nil : why.joined(separator: "; ")
   }

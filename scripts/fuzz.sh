@@ -81,7 +81,19 @@ run_one() {
   fi
 }
 if [[ $format == all ]]; then
-  for id in "${formats[@]}"; do run_one "$id"; done
+  # One reader per core at a time, each for the full SECONDS; reports in the fixed order.
+  jobs=$(nproc 2>/dev/null || echo 1)
+  reports=$out/reports
+  rm -rf "$reports" && mkdir -p "$reports"
+  for id in "${formats[@]}"; do
+    while [[ $(jobs -rp | wc -l) -ge $jobs ]]; do wait -n || true; done
+    (run_one "$id" >"$reports/$id.txt" 2>&1; echo "$status" >"$reports/$id.status") &
+  done
+  wait
+  for id in "${formats[@]}"; do
+    cat "$reports/$id.txt"
+    [[ $(cat "$reports/$id.status" 2>/dev/null || echo 1) == 0 ]] || status=1
+  done
 else
   run_one "$format"
 fi

@@ -5,8 +5,14 @@ import SigbenchResults
 /// reference, counters, budgets, position deciles, synthetic lengths and the calibration.
 public enum BenchMarkdown {
   public static func render(_ r: BenchReport) -> String {
+    "## sigbench bench\n\n" + preamble(r) + latencyTable(r) + acrossProcesses(r) + bySpeed(r)
+      + throughput(r) + byPosition(r) + counters(r) + calibration(r)
+  }
+
+  /// The build and injection notes, the workload and what the figures are.
+  static func preamble(_ r: BenchReport) -> String {
     typealias F = MarkdownFormat
-    var o = "## sigbench bench\n\n"
+    var o = ""
     if r.figures.contains(where: { $0.build == "debug" }) {
       o += "> **debug build**: every figure below is marked debug and is not representative.\n\n"
     }
@@ -25,6 +31,13 @@ public enum BenchMarkdown {
       o += "Each figure is the **median over the \(r.processes) processes** of that figure in each "
       o += "process; the range over processes follows the table.\n\n"
     }
+    return o
+  }
+
+  /// Per strategy × lane: batched, steady, start and finish percentiles.
+  static func latencyTable(_ r: BenchReport) -> String {
+    typealias F = MarkdownFormat
+    var o = ""
     o +=
       "| strategy | lane | figure | p50 | p90 | p99 | p99.9 | max | mean | MAD | n | ×ref p50 |\n"
     o += "|---|---|---|---|---|---|---|---|---|---|---|---|\n"
@@ -48,8 +61,13 @@ public enum BenchMarkdown {
     }
     o += "\n★ = the precise per-point figure for that row's strategy and lane. ⚠ = "
     o += "some percentiles rest on fewer than 10 observations beyond them (see warnings).\n\n"
-    o += acrossProcesses(r)
-    o += bySpeed(r)
+    return o
+  }
+
+  /// Per strategy × lane: points per second, the budget and the warm-up.
+  static func throughput(_ r: BenchReport) -> String {
+    typealias F = MarkdownFormat
+    var o = ""
     o += "### Throughput, budget and warm-up\n\n"
     o +=
       "| strategy | lane | points/s | p99 / 4.17 ms | would drop a sample | warm-up pass medians | settled |\n"
@@ -62,6 +80,13 @@ public enum BenchMarkdown {
       o += "| \(f.budget?.wouldDropSample == true ? "**yes**" : "no") | \(curve) "
       o += "| \(f.warmup.converged ? "yes" : "**no**") |\n"
     }
+    return o
+  }
+
+  /// Per strategy × lane: latency by position in the stroke and by stroke length.
+  static func byPosition(_ r: BenchReport) -> String {
+    typealias F = MarkdownFormat
+    var o = ""
     o += "\n### Latency by position (median single bracket)\n\n"
     o += "| strategy | lane | deciles 1–10 of stroke position "
     o += "| synthetic 10 / 100 / 1k / 10k samples: p50 (first tenth → last tenth) "
@@ -82,6 +107,13 @@ public enum BenchMarkdown {
     o += "extra cost of a push per point already in the stroke (about 0 for an O(1) push). "
     o += "`finish ÷ stroke points`: each stroke's finish bracket ÷ its sample count, one value "
     o += "per stroke.\n"
+    return o
+  }
+
+  /// The callgrind counters, or why they are unavailable.
+  static func counters(_ r: BenchReport) -> String {
+    typealias F = MarkdownFormat
+    var o = ""
     o += "\n### Counters (callgrind, deterministic)\n\n"
     if let why = r.counterRun.unavailableReason {
       o += "unavailable: \(why)\n\n"
@@ -107,6 +139,13 @@ public enum BenchMarkdown {
       }
       o += "\n"
     }
+    return o
+  }
+
+  /// The timer, the harness floor, the machine, provenance and warnings.
+  static func calibration(_ r: BenchReport) -> String {
+    typealias F = MarkdownFormat
+    var o = ""
     o += "### Calibration and machine\n\n"
     o += "- Timer: \(r.timer.clock); read overhead \(F.ns(r.timer.overheadNs)) (p99 "
     o += "\(F.ns(r.timer.overheadP99Ns))), smallest step \(F.ns(r.timer.smallestStepNs)).\n"

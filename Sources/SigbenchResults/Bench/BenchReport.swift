@@ -56,7 +56,8 @@ public struct BenchContents: DocumentContents {
     case medianOverProcesses = "median over processes"
   }
 
-  public init(
+  /// The contents alone; a document is made with `ResultDocument`'s initializer of this kind.
+  init(
     corpus: BenchCorpusInfo, timer: TimerCalibration, options: BenchOptions, processes: Int,
     figures: [LaneFigures], replicates: [ReplicateSet], counters: [CounterFigures],
     counterRun: CounterRunInfo, injection: Injection?, warnings: [ResultWarning]

@@ -28,7 +28,8 @@ public struct BaselineContents: DocumentContents {
   /// Set when the test-only knob was active while saving (such a baseline is for self-tests).
   public var injection: Injection?
 
-  public init(
+  /// The contents alone; a document is made with `ResultDocument`'s initializer of this kind.
+  init(
     name: String, corpus: BenchCorpusInfo, timer: TimerCalibration, processes: Int,
     strategies: [String], lanes: [BenchLane], replicates: [ReplicateSet],
     counters: [CounterFigures], counterRun: CounterRunInfo, acknowledgements: [Acknowledgement],

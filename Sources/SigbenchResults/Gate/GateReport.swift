@@ -48,7 +48,8 @@ public struct GateContents: DocumentContents {
   /// Wall time of the whole gate, seconds.
   public var seconds: Double
 
-  public init(
+  /// The contents alone; a document is made with `ResultDocument`'s initializer of this kind.
+  init(
     mode: String, baselineName: String?, baseBinary: String?, baseMachine: MachineFingerprint?,
     baseProvenance: Provenance?, corpus: BenchCorpusInfo, headTimers: [TimerCalibration],
     baseTimers: [TimerCalibration], settings: GateSettings, processesPerSide: Int,

@@ -23,7 +23,8 @@ public struct NoiseFloorContents: DocumentContents {
   public var repetitions: Int
   public var replicates: [ReplicateSet]
 
-  public init(
+  /// The contents alone; a document is made with `ResultDocument`'s initializer of this kind.
+  init(
     name: String, corpus: BenchCorpusInfo, processes: Int, repetitions: Int,
     replicates: [ReplicateSet]
   ) {

@@ -43,7 +43,8 @@ public struct RunContents: DocumentContents {
   /// history database, or in results written before it existed).
   public var history: HistoryTrends?
 
-  public init(
+  /// The contents alone; a document is made with `ResultDocument`'s initializer of this kind.
+  init(
     runID: String, commandLine: [String], corpus: CorpusSummary, strategies: [StrategyInfo],
     samples: [SampleEntry], bench: BenchReport
   ) {

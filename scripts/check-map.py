@@ -47,11 +47,21 @@ def main():
                 problems.append(f"{name} declares {d} but no file of it imports {d}")
         for u in sorted(used - deps - {name}):
             problems.append(f"{name} imports {u} without declaring it in Package.swift")
+    # The module table: the rows under the header that starts with "| module |", up to the first
+    # line that is not a table row (other tables of the document are not the map).
     table = {}
+    in_table = False
     for line in open(os.path.join(ROOT, "ARCHITECTURE.md"), encoding="utf-8"):
+        if line.startswith("| module |"):
+            in_table = True
+            continue
+        if in_table and not line.startswith("|"):
+            break
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) == 3 and re.fullmatch(r"`\w+`", cells[0]):
+        if in_table and len(cells) == 3 and re.fullmatch(r"`\w+`", cells[0]):
             table[cells[0].strip("`")] = set(re.findall(r"`(\w+)`", cells[2]))
+    if not table:
+        problems.append("ARCHITECTURE.md has no module table (a header starting with '| module |')")
     for name, t in targets.items():
         if t["type"] != "regular" or name not in declared:
             continue

@@ -2,7 +2,8 @@
 # Checks the HTML sheet in a real browser: installs Debian's chromium if missing, makes a fresh run
 # on the fixtures and one synthetic motion of Corpus/, loads the index and one sample page
 # headless, saves screenshots, and fails when a
-# page is blank, an image is broken, or the DOM lacks the expected tables, charts and images.
+# page is blank, an image is broken, or the DOM lacks the expected tables, charts and images, or
+# when the index's verdict is not its first content within the first 900 px at 1400 px wide.
 # Usage: scripts/check-report.sh [SIGBENCH_BINARY]   (default .build/debug/sigbench)
 # Screenshots and DOM dumps are left in Reports/browser-check/ for people to look at.
 set -euo pipefail
@@ -36,6 +37,8 @@ probe='<script>window.addEventListener("load",function(){var imgs=[].slice.call(
 var broken=imgs.filter(function(i){return !(i.complete&&i.naturalWidth>0);}).map(function(i){return i.getAttribute("src");});
 var r={images:imgs.length,broken:broken,tables:document.querySelectorAll("table").length,
 charts:document.querySelectorAll("svg.chart").length,text:document.body.innerText.trim().length};
+var v=document.getElementById("verdict");if(v){var first=document.querySelector("table,svg.chart,img");
+r.verdict={bottom:Math.round(v.getBoundingClientRect().bottom+window.scrollY),first:!!first&&v.contains(first),width:window.innerWidth};}
 var p=document.createElement("pre");p.id="sigbench-probe";p.textContent=JSON.stringify(r);document.body.appendChild(p);});</script>'
 
 status=0
@@ -49,6 +52,7 @@ open(sys.argv[2], "w", encoding="utf-8").write(page.replace("</body>", os.enviro
   chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,1600 \
     --screenshot="$out/$name.png" "file://$page" >/dev/null 2>&1 || true
   chromium --headless --no-sandbox --disable-gpu --virtual-time-budget=10000 --dump-dom \
+    --window-size=1400,900 \
     "file://$probe_page" >"$out/$name.dom.html" 2>/dev/null || true
   rm -f "$probe_page"
   python3 - "$out/$name.dom.html" "$out/$name.png" "$name" <<'PY' || status=1
@@ -66,6 +70,15 @@ else:
     if r["broken"]: problems.append(f"broken images: {r['broken'][:5]}")
     if r["tables"] < 1: problems.append("no table")
     if name == "index" and r["charts"] < 1: problems.append("no chart (svg.chart)")
+    # The verdict is the first content (above any table, chart or picture) and fits in the
+    # first 900 px of a 1400-px-wide window.
+    if name == "index":
+        v = r.get("verdict")
+        if not v: problems.append("no verdict block (#verdict)")
+        elif not v["first"]: problems.append("a table, chart or picture comes before the verdict")
+        elif v["bottom"] > 900:
+            problems.append(f"the verdict ends at {v['bottom']} px (at {v['width']} px wide), below 900 px")
+        else: print(f"check-report: verdict first, ends at {v['bottom']} px at {v['width']} px wide")
     print(f"check-report: {name}: {r['images']} images, {r['tables']} tables, {r['charts']} charts, "
           f"{len(r['broken'])} broken")
 # The screenshot must exist and not be a single flat colour.

@@ -2,8 +2,8 @@ import Foundation
 import SigbenchResults
 
 /// The benchmark part of the index page when the run carries the full `BenchReport`: a table
-/// per strategy and lane (preferred per-point figure, tails, ratio to the reference, counters,
-/// the 240 Hz budget), and charts of the distribution, of latency by position in the stroke
+/// with a row per strategy and the lanes as column groups (precise per-point figure, tail,
+/// ratio to the reference, counters, the 240 Hz budget), and charts of the distribution, of latency by position in the stroke
 /// and by stroke length.
 public enum BenchSection {
   public static func render(_ r: RunResult, _ b: BenchReport) -> String {
@@ -24,7 +24,7 @@ public enum BenchSection {
     }
     if let t = b.timingSample, !t.isComplete {
       h += "<p class=\"note\" id=\"timing-sample\"><strong>Sampled:</strong> "
-      h += "\(escapeHTML(t.rule)). The <em>points</em> column counts the points timed.</p>\n"
+      h += "\(escapeHTML(t.rule)). The <em>points timed</em> column counts them.</p>\n"
     }
     h += table(r, b)
     h += "<div class=\"charts\">\n"
@@ -40,66 +40,83 @@ public enum BenchSection {
     b.counters.first { $0.strategy == strategy && $0.lane == lane }
   }
 
+  /// One row per strategy, the lanes as column groups: the precise p50 (`PreciseFigure`), the
+  /// steady p99, the precise p50 ÷ the reference's same figure, the counters and the share of
+  /// the 240 Hz period; then the finish cost and, with a gate, its verdict.
   static func table(_ r: RunResult, _ b: BenchReport) -> String {
-    var h = "<div class=\"scroll\"><table class=\"bench\">\n<thead><tr><th>strategy</th>"
-    h += "<th>lane</th><th>points</th><th>p50</th><th>p99</th><th>max</th><th>batched p50</th>"
-    h += "<th>p50 ÷ reference</th><th>finish p50</th><th>instructions / point</th>"
-    h += "<th>allocations / point</th><th>p99 of 240 Hz period</th>"
-    h += "<th>mean end gap</th><th>mean error vs truth</th>"
-    h += r.gate == nil ? "" : "<th>verdict vs baseline</th>"
+    let lanes = BenchLane.allCases.filter { lane in b.figures.contains { $0.lane == lane } }
+    var strategies: [String] = []
+    for f in b.figures where !strategies.contains(f.strategy) { strategies.append(f.strategy) }
+    var h = "<div class=\"scroll\"><table class=\"bench\">\n<thead><tr><th rowspan=\"2\">"
+    h += "strategy</th><th rowspan=\"2\">points timed</th>"
+    for lane in lanes {
+      h += "<th colspan=\"6\" class=\"lane\">lane <code>\(escapeHTML(lane.rawValue))</code></th>"
+    }
+    h += "<th rowspan=\"2\">finish p50 ↓</th>"
+    h += r.gate == nil ? "" : "<th rowspan=\"2\">verdict vs baseline</th>"
+    h += "</tr>\n<tr>"
+    for _ in lanes {
+      h += "<th>p50 ↓</th><th>p99 ↓</th><th>× ref. ↓</th><th>instr. / point ↓</th>"
+      h += "<th>allocs / point ↓</th><th>p99 / 240 Hz period ↓</th>"
+    }
     h += "</tr></thead>\n<tbody>\n"
-    for f in b.figures {
-      h +=
-        "<tr><th><code>\(escapeHTML(f.strategy))</code></th><td>\(escapeHTML(f.lane.rawValue))</td>"
-      let s = f.steady ?? f.all
-      h += "<td class=\"num\">\(f.all?.count ?? 0)</td>"
-      for v in [s?.p50, s?.p99, f.all?.max] {
-        h += "<td class=\"num\">\(v.map(formatNanoseconds) ?? "–")</td>"
-      }
-      let batched = f.batched.map { formatNanoseconds($0.p50) } ?? "–"
-      h += "<td class=\"num\">\(batched)\(f.preferred == "batched" ? " ★" : "")</td>"
-      h +=
-        "<td class=\"num\">\(f.ratioToReference["p50"].map { format($0, digits: 2) + "×" } ?? "–")</td>"
+    for strategy in strategies {
+      let byLane = Dictionary(
+        b.figures.filter { $0.strategy == strategy }.map { ($0.lane, $0) }
+      ) { a, _ in a }
+      let first = lanes.lazy.compactMap { byLane[$0] }.first
+      h += "<tr><th><code>\(escapeHTML(strategy))</code></th>"
+      h += "<td class=\"num\">\(first?.all?.count ?? 0)</td>"
+      for lane in lanes { h += cells(byLane[lane], b) }
       // With the finish per stroke point when measured (what a batch-mode strategy defers).
-      let perPoint = f.finishPerPoint.map { " (\(formatNanoseconds($0.p50)) / point)" } ?? ""
-      h += "<td class=\"num\">\(f.finish.map { formatNanoseconds($0.p50) } ?? "–")\(perPoint)</td>"
-      if let c = counters(b, f.strategy, f.lane) {
-        if let reason = c.unavailableReason {
-          h += "<td colspan=\"2\" title=\"\(escapeHTML(reason))\">unavailable</td>"
-        } else {
-          h +=
-            "<td class=\"num\">\(c.steadyInstructionsPerPoint.map { format($0, digits: 0) } ?? "unavailable")</td>"
-          h +=
-            "<td class=\"num\">\(c.allocationsPerPoint.map { format($0, digits: 3) } ?? "unavailable")</td>"
-        }
-      } else {
-        h +=
-          "<td colspan=\"2\" title=\"no counter run for this strategy and lane\">unavailable</td>"
-      }
-      if let budget = f.budget {
-        h += "<td class=\"num\">\(format(budget.p99FractionOfPeriod * 100, digits: 3)) %"
-        h += budget.pointsOverPeriod > 0 ? " — <strong>would drop a sample</strong>" : ""
-        h += "</td>"
-      } else {
-        h += "<td>–</td>"
-      }
-      let q = IndexPage.quality(r, f.strategy)
+      let perPoint = first?.finishPerPoint.map { " (\(formatNanoseconds($0.p50)) / point)" } ?? ""
       h +=
-        f.lane == .smooth
-        ? "<td class=\"num\">\(q.endGap.map { format($0, digits: 2) + " px" } ?? "–")</td>"
-          + "<td class=\"num\">\(q.truth.map { format($0, digits: 3) + " px" } ?? "–")</td>"
-        : "<td></td><td></td>"
+        "<td class=\"num\">\(first?.finish.map { formatNanoseconds($0.p50) } ?? "–")\(perPoint)</td>"
       if let g = r.gate {
-        let v = GateSection.summary(g, strategy: f.strategy, lane: f.lane) ?? "not compared"
-        h += "<td><a href=\"#gate\">\(escapeHTML(v))</a></td>"
+        let v = lanes.compactMap { lane in
+          GateSection.summary(g, strategy: strategy, lane: lane).map { "\(lane.rawValue): \($0)" }
+        }
+        h +=
+          "<td><a href=\"#gate\">\(escapeHTML(v.isEmpty ? "not compared" : v.joined(separator: "; ")))</a></td>"
       }
       h += "</tr>\n"
     }
     h += "</tbody>\n</table></div>\n"
-    h += "<p>★ the batched figure is the precise per-point cost for this strategy (the single "
-    h += "bracket is too close to the timer). Counters come from a callgrind run over a subset of "
-    h += "points; \"unavailable\" means they could not be measured (never 0).</p>\n"
+    h += "<p>p50 is the precise per-point figure: the steady single bracket, or where marked "
+    h += "<sup>b</sup> the batched median (the single bracket is too close to the timer); "
+    h += "× ref. divides it by the reference strategy's same figure, measured in the same "
+    h += "process and lane. ↓: lower is better. Counters come from a callgrind run over a subset "
+    h += "of points; \"unavailable\" means they could not be measured (never 0).</p>\n"
     return h
+  }
+
+  /// One lane's six cells of a strategy's row (dashes when the lane was not measured).
+  static func cells(_ f: LaneFigures?, _ b: BenchReport) -> String {
+    guard let f else { return String(repeating: "<td>–</td>", count: 6) }
+    let precise = PreciseFigure(f)
+    var h = "<td class=\"num\">\(precise.p50.map(formatNanoseconds) ?? "–")"
+    h += precise.kind == "batched" ? "<sup>b</sup></td>" : "</td>"
+    h += "<td class=\"num\">\((f.steady ?? f.all).map { formatNanoseconds($0.p99) } ?? "–")</td>"
+    h +=
+      "<td class=\"num\">\(precise.ratioToReference.map { format($0, digits: 2) + "×" } ?? "–")</td>"
+    if let c = counters(b, f.strategy, f.lane) {
+      if let reason = c.unavailableReason {
+        h += "<td colspan=\"2\" title=\"\(escapeHTML(reason))\">unavailable</td>"
+      } else {
+        h +=
+          "<td class=\"num\">\(c.steadyInstructionsPerPoint.map { format($0, digits: 0) } ?? "unavailable")</td>"
+        h +=
+          "<td class=\"num\">\(c.allocationsPerPoint.map { format($0, digits: 3) } ?? "unavailable")</td>"
+      }
+    } else {
+      h += "<td colspan=\"2\" title=\"no counter run for this strategy and lane\">unavailable</td>"
+    }
+    if let budget = f.budget {
+      h += "<td class=\"num\">\(format(budget.p99FractionOfPeriod * 100, digits: 3)) %"
+      h += budget.pointsOverPeriod > 0 ? " — <strong>would drop a sample</strong>" : ""
+      return h + "</td>"
+    }
+    return h + "<td>–</td>"
   }
 
   static func smooth(_ b: BenchReport) -> [LaneFigures] { b.figures.filter { $0.lane == .smooth } }

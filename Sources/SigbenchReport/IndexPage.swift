@@ -11,7 +11,9 @@ public enum IndexPage {
     h += "<title>sigbench run \(escapeHTML(r.runID))</title>\n<style>\(stylesheet)</style>\n"
     h += "</head>\n<body>\n"
     h += "<h1>sigbench run <code>\(escapeHTML(r.runID))</code></h1>\n"
+    h += VerdictSection.render(r)
     h += header(r)
+    h += TradeOffSection.render(r)
     h += BenchSection.render(r, r.bench)
     h += QualitySection.render(r)
     h += HistorySection.render(r)
@@ -27,6 +29,7 @@ public enum IndexPage {
     table{border-collapse:collapse;margin:.5em 0}
     th,td{border:1px solid #ccc;padding:3px 6px;text-align:left;vertical-align:top}
     td.num{text-align:right;font-variant-numeric:tabular-nums}
+    table.bench td.num{white-space:nowrap}
     .warn{background:#fff3cd;border:1px solid #e0c060;padding:4px 8px;margin:4px 0}
     .gallery img{display:block;max-width:100%;height:auto;border:1px solid #ddd}
     .gallery td{min-width:120px}
@@ -38,23 +41,32 @@ public enum IndexPage {
     td.best{font-weight:bold}
     ul.meanings{font-size:90%;color:#333}
     .small{display:inline-block;vertical-align:top}
+    table.verdict td.leader{font-weight:bold}
+    table.verdict td.measure{font-size:90%;color:#444}
+    p.legend{font-size:90%;color:#444;max-width:70em}
+    details.notes>summary{background:#fff3cd;border:1px solid #e0c060;padding:2px 8px}
+    li.warn{background:#fff3cd}
     @media print{.scroll{overflow:visible}}
     """
 
   static func header(_ r: RunResult) -> String {
     var h = "<section id=\"run\">\n"
-    // Thin percentiles and timer-closeness notes are many and routine: folded away. Everything
-    // else (debug build, dropped samples, unsettled warm-up, unavailable counters) stays in view.
-    let routine = r.bench.warnings.filter(\.kind.isRoutine).map(\.text)
-    for w in r.bench.warnings where !w.kind.isRoutine {
-      h += "<p class=\"warn\">Warning: \(escapeHTML(w.text))</p>\n"
-    }
-    if !routine.isEmpty {
-      h += "<details><summary>\(routine.count) notes on thin percentiles and timer resolution"
-      h += "</summary>\n<ul>\n"
-      for w in routine { h += "<li>\(escapeHTML(w))</li>\n" }
+    // Every warning and note folds into one line with its count; the warnings (debug build,
+    // dropped samples, unsettled warm-up, unavailable counters) are listed first.
+    let warnings = r.bench.warnings.filter { !$0.kind.isRoutine }.map(\.text)
+    let notes = r.bench.warnings.filter(\.kind.isRoutine).map(\.text)
+    if !warnings.isEmpty || !notes.isEmpty {
+      h += "<details class=\"notes\"><summary>\(count(warnings.count, "warning")) and "
+      h += "\(count(notes.count, "note")) on the figures</summary>\n<ul>\n"
+      for w in warnings { h += "<li class=\"warn\">Warning: \(escapeHTML(w))</li>\n" }
+      for w in notes { h += "<li>\(escapeHTML(w))</li>\n" }
       h += "</ul>\n</details>\n"
     }
+    h += "<details class=\"facts\"><summary>Run: \(r.corpus.drawings) drawings from "
+    h += "<code>\(escapeHTML(r.corpus.root))</code>, \(r.strategies.count) strategies, "
+    h += "\(escapeHTML(r.machine.buildConfiguration)) build, commit "
+    h += "\(escapeHTML(r.provenance.gitCommit.map { String($0.prefix(10)) } ?? "unknown"))"
+    h += "</summary>\n"
     h += "<table>\n"
     let rows: [(String, String)] = [
       ("Command", "sigbench " + r.commandLine.joined(separator: " ")),
@@ -92,7 +104,7 @@ public enum IndexPage {
       h += opts.isEmpty ? "" : " — \(escapeHTML(opts.joined(separator: ", ")))"
       h += "</li>"
     }
-    h += "</ul></td></tr>\n</table>\n"
+    h += "</ul></td></tr>\n</table>\n</details>\n"
     if !r.corpus.skipped.isEmpty || !r.corpus.rejected.isEmpty {
       h += "<details open><summary>Files not used (\(r.corpus.skipped.count) skipped, "
       h += "\(r.corpus.rejected.count) rejected)</summary>\n<ul>\n"
@@ -112,6 +124,11 @@ public enum IndexPage {
     }
     h += "</section>\n"
     return h
+  }
+
+  /// "1 warning", "3 notes", "no warning".
+  static func count(_ n: Int, _ noun: String) -> String {
+    n == 0 ? "no \(noun)" : n == 1 ? "1 \(noun)" : "\(n) \(noun)s"
   }
 
   /// Files not used and reader warnings listed on the sheet, each list: the first this many in
@@ -195,19 +212,6 @@ public enum IndexPage {
     guard let text, text.hasSuffix(" Hz"), let v = Double(text.dropLast(3)), v.isFinite, v > 0
     else { return nil }
     return v
-  }
-
-  /// Mean end gap and mean error against ground truth over the samples that have them.
-  static func quality(_ r: RunResult, _ label: String) -> (endGap: Double?, truth: Double?) {
-    var gaps: [Double] = []
-    var truths: [Double] = []
-    for s in r.samples {
-      guard let m = s.page?.metrics[label] else { continue }
-      if let g = m.endGapPx { gaps.append(g) }
-      if let t = m.truthMeanPx { truths.append(t) }
-    }
-    func mean(_ v: [Double]) -> Double? { v.isEmpty ? nil : v.reduce(0, +) / Double(v.count) }
-    return (mean(gaps), mean(truths))
   }
 
   /// A `ReportTable` as a section.

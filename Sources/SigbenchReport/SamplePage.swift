@@ -127,21 +127,28 @@ public enum SamplePage {
   static func qualityTable(_ r: RunResult, _ page: SamplePageInfo) -> String {
     guard let q = page.quality, !q.isEmpty else { return "" }
     let labels = r.strategies.map(\.label).filter { q[$0] != nil }
+    let reference = ByConstruction.reference(r)
     var h = "<h2>Quality</h2>\n<p>Against this drawing's ground truth where it has one, else "
-    h += "against its input polyline; ★ marks the best value of a row. "
+    h +=
+      "against its input polyline; ★ marks the best value of a row and those tied with it "
+    h += "(within 1 % and the metric's floor), only where they beat the rest; † a value the "
+    h += "reference reaches by construction. "
     h += "<a href=\"../\(QualityFormat.definitionsPage)\">Definitions</a>.</p>\n"
     h += "<div class=\"scroll\"><table class=\"quality\">\n<thead><tr><th>metric</th>"
     for l in labels { h += "<th><code>\(escapeHTML(l))</code></th>" }
     h += "</tr></thead>\n<tbody>\n"
     for m in QualityMetric.catalog {
       let values = labels.map { m.value(in: q[$0]!) }
-      let best = Set(m.best(of: values))
+      let best = m.stars(
+        of: ByConstruction.ranked(m, values, labels: labels, reference: reference))
       h += "<tr><th><a href=\"../\(QualityFormat.definitionsPage)#\(QualityFormat.anchor(m))\" "
       h += "title=\"\(escapeHTML(m.meaning))\">\(escapeHTML(QualityFormat.heading(m)))</a></th>"
       for (i, v) in values.enumerated() {
         let star = best.contains(i)
-        h += "<td class=\"num\(star ? " best" : "")\">\(QualityFormat.value(m, v, unit: false))"
-        h += star ? " ★</td>" : "</td>"
+        let text = escapeHTML(QualityFormat.value(m, v, unit: false))
+        let given = ByConstruction.applies(m, label: labels[i], reference: reference, value: v)
+        h += "<td class=\"num\(star ? " best" : "")\">\(text)"
+        h += star ? " ★</td>" : given ? " †</td>" : "</td>"
       }
       h += "</tr>\n"
     }

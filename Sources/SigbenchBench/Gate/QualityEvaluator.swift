@@ -34,21 +34,9 @@ public enum QualityEvaluator {
     _ direction: QualityMetric.Direction, head: Double?, base: Double?, _ t: QualityTolerance
   ) -> Verdict {
     guard let head, let base, head.isFinite, base.isFinite else { return .unavailable }
-    let worse: Double
-    let allowed: Double
-    switch direction {
-    case .lowerIsBetter:
-      worse = head - base
-      allowed = max(t.relative * abs(base), t.absolute)
-    case .higherIsBetter:
-      worse = base - head
-      allowed = max(t.relative * abs(base), t.absolute)
-    case .closerToOne:
-      guard head > 0, base > 0 else { return .unavailable }
-      worse = abs(log(head)) - abs(log(base))
-      allowed = max(t.relative, t.absolute)
-    case .neutral:
-      return .noChange
+    if direction == .neutral { return .noChange }
+    guard let (worse, allowed) = t.change(direction, from: base, to: head) else {
+      return .unavailable
     }
     if worse > allowed { return .regressed }
     if -worse > allowed { return .improved }

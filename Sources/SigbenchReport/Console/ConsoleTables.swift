@@ -125,9 +125,32 @@ extension ConsoleTables {
 }
 
 extension ConsoleTables {
+  /// The verdict, a line per question: the best, then those tied with it and the wins by
+  /// construction in parentheses.
+  public static func verdict(_ v: RunVerdict) -> [String] {
+    guard !v.answers.isEmpty else { return [] }
+    return ["verdict (ties and wins by construction in parentheses; details on the sheet):"]
+      + v.answers.map { a in
+        let best = a.best.map { "\($0.strategy) \($0.text)" } ?? "–"
+        var notes: [String] = []
+        if !a.tied.isEmpty {
+          notes.append(
+            "tied: " + a.tied.map { "\($0.strategy) \($0.text)" }.joined(separator: ", "))
+        }
+        if !a.byConstruction.isEmpty {
+          notes.append(
+            "by construction: "
+              + a.byConstruction.map { "\($0.strategy) \($0.text)" }.joined(separator: ", "))
+        }
+        return "  \(a.question): \(best)"
+          + (notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")")
+      }
+  }
+
   /// What `run` prints when it is done: the counts, the timing summary, where the sheet is.
   public static func runDone(_ r: RunResult, report: String, latest: String) -> [String] {
     var lines = ["run \(r.runID): \(r.corpus.drawings) drawings, \(r.strategies.count) strategies"]
+    lines += verdict(RunVerdict.of(r))
     lines += runSummary(r.bench)
     if let t = r.bench.timingSample, !t.isComplete { lines.append("  sampled: \(t.rule)") }
     return lines + ["report: \(report)", "latest: \(latest)"]

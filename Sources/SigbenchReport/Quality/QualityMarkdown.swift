@@ -10,7 +10,7 @@ public enum QualityMarkdown {
     var o = "## Ink quality\n\n| strategy | "
     o += metrics.map { QualityFormat.heading($0) }.joined(separator: " | ") + " |\n|---|"
     o += String(repeating: "---|", count: metrics.count) + "\n"
-    let best = metrics.map { m in Set(m.best(of: labels.map { m.value(in: q.strategies[$0]!) })) }
+    let best = metrics.map { m in m.stars(of: labels.map { m.value(in: q.strategies[$0]!) }) }
     for (i, label) in labels.enumerated() {
       o += "| \(MarkdownFormat.cell(label)) |"
       for (k, m) in metrics.enumerated() {

@@ -13,8 +13,12 @@ public enum QualitySection {
     var h = "<section id=\"quality\">\n<h2>Ink quality</h2>\n"
     h += "<p>Measured on every drawing against its ground truth where the corpus has one, "
     h += "else against the input polyline; aggregated over the corpus (counts add, maxima "
-    h += "take the largest, means and percentiles are weighted means). ★ marks the best "
-    h += "value of a column; n/a means the metric does not apply (no truth, pressure or time). "
+    h += "take the largest, means and percentiles are weighted means). Headings say which way is "
+    h += "better: ↓ lower, ↑ higher, →1 closer to 1, none for a property of the design that is "
+    h += "not ranked. ★ marks the best value of a column and every value tied with it (within "
+    h += "1 % and the metric's floor), only where it beats the rest; n/a means the metric does "
+    h += "not apply (no truth, pressure or time) and is never starred. † marks a value the "
+    h += "reference reaches by construction (it draws the input itself), not ranked. "
     h += "<a href=\"\(QualityFormat.definitionsPage)\">Definitions of every metric</a>.</p>\n"
     h += "<div class=\"scroll\"><table class=\"quality\">\n<thead><tr><th>strategy</th>"
     for m in metrics {
@@ -22,17 +26,23 @@ public enum QualitySection {
       h += "\(QualityFormat.anchor(m))\">\(escapeHTML(QualityFormat.heading(m)))</a></th>"
     }
     h += "</tr></thead>\n<tbody>\n"
+    let reference = ByConstruction.reference(r)
     let best = Dictionary(
       uniqueKeysWithValues: metrics.map { m in
-        (m.id, Set(m.best(of: labels.map { m.value(in: q.strategies[$0]!) })))
+        let values = labels.map { m.value(in: q.strategies[$0]!) }
+        return (
+          m.id, m.stars(of: ByConstruction.ranked(m, values, labels: labels, reference: reference))
+        )
       })
     for (i, label) in labels.enumerated() {
       h += "<tr><th><code>\(escapeHTML(label))</code></th>"
       for m in metrics {
         let v = m.value(in: q.strategies[label]!)
         let star = best[m.id]!.contains(i)
-        h += "<td class=\"num\(star ? " best" : "")\">\(QualityFormat.value(m, v, unit: false))"
-        h += star ? " ★</td>" : "</td>"
+        let text = escapeHTML(QualityFormat.value(m, v, unit: false))
+        let given = ByConstruction.applies(m, label: label, reference: reference, value: v)
+        h += "<td class=\"num\(star ? " best" : "")\">\(text)"
+        h += star ? " ★</td>" : given ? " †</td>" : "</td>"
       }
       h += "</tr>\n"
     }

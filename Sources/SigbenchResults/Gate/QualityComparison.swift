@@ -1,3 +1,5 @@
+import Foundation
+
 /// How much a quality metric may get worse before the gate fails: the change must exceed both
 /// the relative part (of the base value) and the absolute floor.
 public struct QualityTolerance: Codable, Hashable, Sendable {
@@ -46,5 +48,30 @@ public struct QualityComparison: Codable, Hashable, Sendable {
     self.verdict = verdict
     self.tolerance = tolerance
     self.acknowledgement = acknowledgement
+  }
+}
+
+extension QualityTolerance {
+  /// How much worse `value` is than `reference` in `direction`, and how much this tolerance
+  /// allows: for "lower is better" worse = value − reference, allowed = max(relative ×
+  /// |reference|, absolute); "higher is better" mirrors it; "closer to 1" compares |ln value|
+  /// with |ln reference| and allows max(relative, absolute). `worse` is negative when `value` is
+  /// better. `nil` for a neutral metric, a missing or non-finite value, or a ratio ≤ 0. The one
+  /// rule of the quality gate (worse beyond `allowed` regresses) and of the sheet's ties.
+  public func change(
+    _ direction: QualityMetric.Direction, from reference: Double?, to value: Double?
+  ) -> (worse: Double, allowed: Double)? {
+    guard let reference, let value, reference.isFinite, value.isFinite else { return nil }
+    switch direction {
+    case .lowerIsBetter:
+      return (value - reference, max(relative * abs(reference), absolute))
+    case .higherIsBetter:
+      return (reference - value, max(relative * abs(reference), absolute))
+    case .closerToOne:
+      guard value > 0, reference > 0 else { return nil }
+      return (abs(log(value)) - abs(log(reference)), max(relative, absolute))
+    case .neutral:
+      return nil
+    }
   }
 }

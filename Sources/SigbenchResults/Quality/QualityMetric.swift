@@ -2,8 +2,8 @@ import Foundation
 
 /// One ink quality metric, declared once: id, name, unit, which way is better, a one-line
 /// meaning, the full definition, the key its value is stored under and how the value pools over
-/// drawings (the gate's default tolerance follows from the unit,
-/// `QualityTolerance.default(unit:)`). The sheet, the metric-definitions page, the Markdown
+/// drawings; the tolerance within which two values are the same follows from the unit
+/// (`tolerance`). The sheet, the metric-definitions page, the Markdown
 /// summary, the gate, the files (`QualityFigures`'s coding) and the one pooling rule
 /// (`QualityFigures.Accumulator`) all read `catalog`.
 ///
@@ -78,6 +78,27 @@ public struct QualityMetric: Sendable, Identifiable, Hashable, CustomStringConve
     self.definition = definition
     self.key = key
     self.pooling = pooling
+  }
+
+  /// How much worse a value must be to differ from another: by more than 1 % of the better one
+  /// and by more than the unit's floor. The quality gate's default (a regression beyond it
+  /// fails) and the sheet's tie rule (values within it are tied).
+  public var tolerance: QualityTolerance { Self.tolerance(unit: unit) }
+
+  /// The tolerance of a metric of `unit`: 1 % and a floor of 0.01 px for distances, 0.1° for
+  /// angles, 0.01 pushes, 0.1 ms, 0.01 per sample, and 0.001 for anything else (unitless
+  /// figures, px², px⁻⁴).
+  public static func tolerance(unit: String) -> QualityTolerance {
+    let floor: Double
+    switch unit {
+    case "px": floor = 0.01
+    case "°": floor = 0.1
+    case "pushes": floor = 0.01
+    case "ms": floor = 0.1
+    case "per sample": floor = 0.01
+    default: floor = 0.001
+    }
+    return QualityTolerance(relative: 0.01, absolute: floor, source: "default")
   }
 
   /// The metric's value in `figures`; `nil` is "n/a".

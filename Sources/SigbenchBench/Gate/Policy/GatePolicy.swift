@@ -20,7 +20,7 @@ extension GateSettings {
   ///     increments; a few ns cannot be resolved per point.
   ///   - `p90` 5 % / 10 ns, `p99` 10 % / 20 ns: tails are noisier (the minimum detectable
   ///     change aimed at on a shared runner is ≤ 5 % on p50 and ≤ 10 % on p99, at 80 % power).
-  /// - Quality: every metric at its unit's default (`QualityTolerance.default(unit:)`).
+  /// - Quality: every metric at its declared tolerance (`QualityMetric.tolerance`).
   public static let standard = GateSettings(
     alpha: 0.01, confidence: 0.95, resamples: 10_000, seed: 0x5167_BE4C,
     correction: .benjaminiHochberg, thresholds: defaultThresholds, instructionTolerance: 0.01,
@@ -35,25 +35,8 @@ extension GateSettings {
   ]
 
   /// The tolerance of the quality metric `id` (of `unit`): the one set with
-  /// `--quality-tolerances`, else the unit's default.
+  /// `--quality-tolerances`, else the metric's declared one (`QualityMetric.tolerance(unit:)`).
   public func qualityTolerance(_ id: String, unit: String) -> QualityTolerance {
-    qualityTolerances?[id] ?? .default(unit: unit)
-  }
-}
-
-extension QualityTolerance {
-  /// The default for a metric of `unit`: 1 % and a floor of 0.01 px for distances, 0.1° for
-  /// angles, 0.01 pushes, 0.1 ms, 0.01 per sample, and 0.001 for unitless figures.
-  public static func `default`(unit: String) -> QualityTolerance {
-    let floor: Double
-    switch unit {
-    case "px": floor = 0.01
-    case "°": floor = 0.1
-    case "pushes": floor = 0.01
-    case "ms": floor = 0.1
-    case "per sample": floor = 0.01
-    default: floor = 0.001
-    }
-    return QualityTolerance(relative: 0.01, absolute: floor, source: "default")
+    qualityTolerances?[id] ?? QualityMetric.tolerance(unit: unit)
   }
 }

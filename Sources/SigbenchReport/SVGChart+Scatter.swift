@@ -1,0 +1,63 @@
+extension SVGChart {
+  /// One labelled point of a scatter chart.
+  public struct LabelledPoint: Sendable {
+    public var label: String
+    public var x: Double
+    public var y: Double
+    public init(label: String, x: Double, y: Double) {
+      self.label = label
+      self.x = x
+      self.y = y
+    }
+  }
+
+  /// A scatter chart whose points carry their labels beside them (no legend to look up), with
+  /// the points at positions `front` joined by a dashed step line (a Pareto front, in x order).
+  /// A label goes right of its point, or left when that overlaps a label already placed, or else
+  /// a line lower at a time (at most four).
+  public func scatter(_ points: [LabelledPoint], front: [Int]) -> String {
+    var s = open()
+    s += axes(xTicks: x.ticks(format: formatX))
+    let onFront = front.filter { points.indices.contains($0) }
+      .sorted { points[$0].x < points[$1].x }
+    if onFront.count > 1 {
+      var path: [String] = []
+      for (k, i) in onFront.enumerated() {
+        let p = points[i]
+        if k > 0 { path.append("\(num(px(p.x))),\(num(py(points[onFront[k - 1]].y)))") }
+        path.append("\(num(px(p.x))),\(num(py(p.y)))")
+      }
+      s += "<polyline fill=\"none\" stroke=\"#555\" stroke-width=\"1.2\" stroke-dasharray=\"5 3\" "
+      s += "points=\"\(path.joined(separator: " "))\"><title>Pareto front</title></polyline>\n"
+    }
+    var placed: [(x0: Double, y0: Double, x1: Double, y1: Double)] = []
+    for (i, p) in points.enumerated() where p.x.isFinite && p.y.isFinite {
+      let cx = px(p.x)
+      let cy = py(p.y)
+      let best = front.contains(i)
+      s += "<circle cx=\"\(num(cx))\" cy=\"\(num(cy))\" r=\"\(best ? 4 : 3)\" "
+      s += best ? "fill=\"#1f77b4\"" : "fill=\"#fff\" stroke=\"#777\" stroke-width=\"1.2\""
+      s += "><title>\(escapeHTML(p.label)): \(escapeHTML(formatX(p.x))), "
+      s += "\(escapeHTML(formatY(p.y)))</title></circle>\n"
+      let w = Double(p.label.count) * 6.2
+      // Right of the point, else left of it, else a line lower at a time.
+      func free(_ x0: Double, _ y: Double) -> Bool {
+        x0 >= left && x0 + w <= width - right
+          && !placed.contains { $0.x0 < x0 + w && x0 < $0.x1 && $0.y0 < y + 2 && y - 10 < $0.y1 }
+      }
+      var lx = cx + 6
+      var ly = cy + 4
+      if !free(lx, ly) && free(cx - 6 - w, ly) {
+        lx = cx - 6 - w
+      } else {
+        if lx + w > width - right { lx = cx - 6 - w }
+        for _ in 0..<4 where !free(lx, ly) { ly += 12 }
+      }
+      placed.append((lx, ly - 10, lx + w, ly + 2))
+      s += "<text x=\"\(num(lx))\" y=\"\(num(ly))\" font-size=\"10\""
+      s += best ? " font-weight=\"bold\">" : " fill=\"#555\">"
+      s += "\(escapeHTML(p.label))</text>\n"
+    }
+    return s + "</svg>\n"
+  }
+}

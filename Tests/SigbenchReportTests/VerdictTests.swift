@@ -57,7 +57,8 @@ struct VerdictTests {
         drawings: 1, samples: 100, reference: .truth,
         [
           .accuracyMean: accuracy, .endGapMean: endGap, .turnP95: turn, .churnMean: churn,
-          .curvatureVariationAway: accuracy / 10, .latencyMsMean: 2, .segmentsPerSample: 0.5,
+          .curvatureVariationAway: accuracy / 10, .latencyPushesMean: accuracy * 10,
+          .latencyMsMean: 2, .segmentsPerSample: 0.5,
           .predictionAheadPxMean: nil,
         ])
     }
@@ -136,13 +137,13 @@ struct VerdictTests {
     let quality = html.components(separatedBy: "<table class=\"quality\">")[1]
       .components(separatedBy: "</table>")[0]
     let starred = quality.components(separatedBy: "★").count - 1
-    // Accuracy, end gap and curvature away: a tied pair each; churn: catmull-rom; turn p95: no
-    // star. straight's zero end gap and churn are marked † (by construction), never ★.
+    // Accuracy, end gap, curvature away and ink latency: a tied pair each; churn: catmull-rom;
+    // turn p95: no star. straight's zero end gap and churn are marked † (by construction), never ★.
     #expect(!quality.contains("0.0 ★") && !quality.contains("0.0°"))
     let straightRow = quality.components(separatedBy: "<tr><th><code>straight</code></th>")[1]
       .components(separatedBy: "</tr>")[0]
     #expect(!straightRow.contains("★") && straightRow.components(separatedBy: "†").count == 3)
-    #expect(starred == 7)
+    #expect(starred == 9)
   }
 
   @Test("a value below display precision reads <0.1, never 0.0")
@@ -212,5 +213,29 @@ enum RunVerdictMetric {
       "accuracy": .accuracyMean, "ends": .endGapMean, "smoothness": .curvatureVariationAway,
       "rate": .rateWidthRatio, "churn": .churnMean,
     ][id]
+  }
+}
+
+@Suite("quality against latency")
+struct TradeOffTests {
+  @Test("the Pareto front keeps exactly the points no other beats on both axes")
+  func paretoFront() {
+    let points: [(x: Double, y: Double)] = [
+      (30, 0.40), (31, 0.20), (80, 0.30), (300, 0.20), (300, 0.10), (31, 0.20),
+    ]
+    // (80, 0.30) is beaten by (31, 0.20); (300, 0.20) by (300, 0.10); equal points both stay.
+    #expect(TradeOffSection.paretoFront(points) == [0, 1, 4, 5])
+    #expect(TradeOffSection.paretoFront([]) == [])
+  }
+
+  @Test("each strategy is a labelled point and the front is drawn")
+  func labelledPoints() throws {
+    let html = IndexPage.render(VerdictTests.result())
+    let section = try #require(
+      html.components(separatedBy: "<section id=\"trade-off\">").dropFirst().first?
+        .components(separatedBy: "</section>").first)
+    for label in VerdictTests.labels { #expect(section.contains(">\(label)</text>"), "\(label)") }
+    #expect(section.contains("<title>Pareto front</title>"))
+    #expect(section.components(separatedBy: "<svg").count - 1 == 2)
   }
 }

@@ -16,6 +16,8 @@ public struct ChartAxis: Sendable, Hashable {
   public var high: Double
   /// Axis title including its unit, e.g. "latency per point (ns)".
   public var title: String
+  /// Ticks only at whole numbers (run indices, counts): a step of at least 1.
+  public var integer = false
 
   public init(scale: Scale, low: Double, high: Double, title: String) {
     self.scale = scale
@@ -49,9 +51,13 @@ public struct ChartAxis: Sendable, Hashable {
   }
 
   /// Tick values with labels: decades (and 2, 5 between them when there are few decades) on a
-  /// log axis; 1-2-5 steps on a linear axis.
+  /// log axis; 1-2-5 steps on a linear axis (whole steps on an `integer` axis). No two ticks
+  /// share a label: when `label` writes two alike (0.030, 0.030), the ticks are labelled with
+  /// the decimals their step needs instead, and a log axis never shows a tick as 0 (its labels
+  /// fall back to three significant digits).
   public func ticks(format label: (Double) -> String) -> [(value: Double, label: String)] {
     var values: [Double] = []
+    var decimals = 0
     switch scale {
     case .log:
       let d0 = Int(floorLog10(low).rounded())
@@ -68,14 +74,25 @@ public struct ChartAxis: Sendable, Hashable {
       let span = high - low
       let raw = span / 5
       let mag = pow10(floorLog10(raw))
-      let step = [1.0, 2, 5, 10].map { $0 * mag }.first { $0 >= raw } ?? mag * 10
+      var step = [1.0, 2, 5, 10].map { $0 * mag }.first { $0 >= raw } ?? mag * 10
+      if integer { step = max(1, step.rounded(.up)) }
+      decimals = max(0, Int(-floorLog10(step)))
       var v = (low / step).rounded(.up) * step
       while v <= high + step * 1e-9 {
         values.append(abs(v) < step * 1e-9 ? 0 : v)
         v += step
       }
     }
-    return values.map { ($0, label($0)) }
+    var labels = values.map(label)
+    let repeated = Set(labels).count < labels.count
+    switch scale {
+    case .linear where repeated:
+      labels = values.map { format($0, digits: decimals) }
+    case .log where repeated || labels.contains { Double($0) == 0 }:
+      labels = values.map { String(format: "%.3g", $0) }
+    default: break
+    }
+    return zip(values, labels).map { ($0, $1) }
   }
 }
 

@@ -31,6 +31,8 @@ extension SVGChart {
       })
     chart.width = width
     chart.height = height
+    chart.x.integer = true
+    chart.reserveLegend(series.map { shortGroup($0.group) })
     var s = chart.open()
     s += chart.axes(xTicks: chart.x.ticks { format($0, digits: 0) })
     for (i, serie) in series.enumerated() {

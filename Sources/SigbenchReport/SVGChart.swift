@@ -54,9 +54,11 @@ public struct SVGChart: Sendable {
   public var formatY: @Sendable (Double) -> String
 
   let left = 78.0
-  let right = 16.0
+  /// Space right of the plot: 16 px, or the legend's width (`reserveLegend`).
+  var right = 16.0
   let top = 30.0
-  let bottom = 48.0
+  /// Space below the plot: tick labels and the axis title; more for slanted box labels.
+  var bottom = 48.0
 
   public init(
     title: String, x: ChartAxis, y: ChartAxis,
@@ -70,9 +72,12 @@ public struct SVGChart: Sendable {
     self.formatY = formatY
   }
 
-  /// Colours, dashes and markers cycle together, so series differ in three ways.
+  /// Twenty distinct colours, so no colour repeats within a chart of up to twenty series;
+  /// dashes (8) and markers (4) cycle beside them, so series also differ in two more ways.
   static let colours = [
     "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2",
+    "#7f7f7f", "#bcbd22", "#393b79", "#ad494a", "#637939", "#8c6d31", "#843c39", "#7b4173",
+    "#3182bd", "#e6550d", "#31a354", "#756bb1",
   ]
   static let dashes = ["", "6 3", "2 3", "8 3 2 3", "4 4", "1 2", "10 4", "3 2 1 2"]
 
@@ -82,7 +87,14 @@ public struct SVGChart: Sendable {
   func py(_ v: Double) -> Double { top + (1 - y.fraction(v)) * plotHeight }
 
   /// A line chart with optional reference lines; references outside the y range are omitted.
+  /// The legend sits right of the plot (the chart grows by its width), never over it.
   public func lines(_ series: [Series], references: [Reference] = []) -> String {
+    var c = self
+    c.reserveLegend(series.map(\.name))
+    return c.drawLines(series, references: references)
+  }
+
+  func drawLines(_ series: [Series], references: [Reference]) -> String {
     var s = open()
     s += axes(xTicks: x.ticks(format: formatX))
     s += referenceLines(references)
@@ -101,8 +113,21 @@ public struct SVGChart: Sendable {
     return s + "</svg>\n"
   }
 
-  /// Box plots, one per category along the x axis (the x axis is ignored; y is used).
+  /// Box plots, one per category along the x axis (the x axis is ignored; y is used). Names
+  /// that do not fit their slot are slanted, and the space below the plot grows to hold them.
   public func boxes(_ boxes: [Box], references: [Reference] = []) -> String {
+    var c = self
+    let slot = c.plotWidth / Double(max(1, boxes.count))
+    let longest = boxes.map { SVGChart.textWidth(String($0.name.prefix(28)), size: 11) }.max() ?? 0
+    let slant = longest > slot - 4
+    if slant {
+      c.bottom = 24 + longest * 0.6
+      c.height += c.bottom - bottom
+    }
+    return c.drawBoxes(boxes, references: references, slant: slant)
+  }
+
+  func drawBoxes(_ boxes: [Box], references: [Reference], slant: Bool) -> String {
     var s = open()
     s += axes(xTicks: [])
     s += referenceLines(references)
@@ -122,8 +147,15 @@ public struct SVGChart: Sendable {
       s += "stroke=\"\(c)\"/>\n"
       s += "<line x1=\"\(num(cx - w / 2))\" x2=\"\(num(cx + w / 2))\" y1=\"\(num(py(b.median)))\" "
       s += "y2=\"\(num(py(b.median)))\" stroke=\"#000\" stroke-width=\"2\"/>\n</g>\n"
-      s += "<text x=\"\(num(cx))\" y=\"\(num(top + plotHeight + 16))\" text-anchor=\"middle\" "
-      s += "font-size=\"11\">\(escapeHTML(String(b.name.prefix(22))))</text>\n"
+      let name = escapeHTML(String(b.name.prefix(28)))
+      if slant {
+        let y0 = top + plotHeight + 10
+        s += "<text x=\"\(num(cx))\" y=\"\(num(y0))\" text-anchor=\"end\" font-size=\"11\" "
+        s += "transform=\"rotate(-35 \(num(cx)) \(num(y0)))\">\(name)</text>\n"
+      } else {
+        s += "<text x=\"\(num(cx))\" y=\"\(num(top + plotHeight + 16))\" text-anchor=\"middle\" "
+        s += "font-size=\"11\">\(name)</text>\n"
+      }
     }
     return s + "</svg>\n"
   }
@@ -134,8 +166,12 @@ public struct SVGChart: Sendable {
     s += "height=\"\(num(height))\" font-family=\"sans-serif\">\n"
     s += "<title>\(escapeHTML(title))</title>\n"
     s += "<rect x=\"0\" y=\"0\" width=\"\(num(width))\" height=\"\(num(height))\" fill=\"#fff\"/>\n"
-    s += "<text x=\"\(num(width / 2))\" y=\"18\" text-anchor=\"middle\" font-size=\"13\" "
-    s += "font-weight=\"bold\">\(escapeHTML(title))</text>\n"
+    for (k, line) in titleLines().enumerated() {
+      let size = titleLines().count > 1 ? 11.0 : 13.0
+      s += "<text x=\"\(num(width / 2))\" y=\"\(num(k == 0 ? (size > 12 ? 18 : 12) : 25))\" "
+      s += "text-anchor=\"middle\" font-size=\"\(num(size))\" font-weight=\"bold\">"
+      s += "\(escapeHTML(line))</text>\n"
+    }
     return s
   }
 
@@ -193,13 +229,22 @@ public struct SVGChart: Sendable {
     }
   }
 
+  /// Widens the chart so the legend of `names` fits right of the plot.
+  mutating func reserveLegend(_ names: [String]) {
+    guard !names.isEmpty else { return }
+    let needed = 48 + (names.map { SVGChart.textWidth($0, size: 10) }.max() ?? 0)
+    width += needed - right
+    right = needed
+  }
+
+  /// The legend, right of the plot (in the space `reserveLegend` made).
   func legend(_ names: [String]) -> String {
     var s = "<g class=\"legend\" font-size=\"10\">\n"
     var yy = top + 10
     for (i, name) in names.enumerated() {
       let c = SVGChart.colours[i % SVGChart.colours.count]
       let d = SVGChart.dashes[i % SVGChart.dashes.count]
-      let x0 = left + 8
+      let x0 = left + plotWidth + 10
       s += "<line x1=\"\(num(x0))\" x2=\"\(num(x0 + 22))\" y1=\"\(num(yy))\" y2=\"\(num(yy))\" "
       s += "stroke=\"\(c)\" stroke-width=\"1.8\"" + (d.isEmpty ? "" : " stroke-dasharray=\"\(d)\"")
       s += "/>\n" + marker(i, x0 + 11, yy, c)
@@ -210,4 +255,33 @@ public struct SVGChart: Sendable {
   }
 
   func num(_ v: Double) -> String { format(v, digits: 1) }
+
+  /// An estimate of the width of `text` in sans-serif at `size` px (0.6 em a character: wide
+  /// enough for the digits and lower-case letters these charts write).
+  static func textWidth(_ text: String, size: Double) -> Double {
+    Double(text.count) * size * 0.6
+  }
+
+  /// The title in one line at 13 px when it fits the chart's width, else in two lines at 11 px
+  /// split at a space, the second shortened with "…" if it still does not fit (the full title
+  /// stays in the SVG's `<title>`).
+  func titleLines() -> [String] {
+    let room = width - 8
+    // Bold text runs about a tenth wider than the estimate.
+    if SVGChart.textWidth(title, size: 13) * 1.1 <= room { return [title] }
+    let words = title.split(separator: " ").map(String.init)
+    var first = ""
+    var rest = words[...]
+    while let w = rest.first,
+      SVGChart.textWidth(first.isEmpty ? w : first + " " + w, size: 11) * 1.1 <= room
+    {
+      first = first.isEmpty ? w : first + " " + w
+      rest = rest.dropFirst()
+    }
+    let fits = Int(room / (11 * 0.6 * 1.1))
+    if first.isEmpty { first = String(title.prefix(fits)) }
+    var second = rest.joined(separator: " ")
+    if second.count > fits { second = String(second.prefix(max(0, fits - 1))) + "…" }
+    return second.isEmpty ? [first] : [first, second]
+  }
 }

@@ -28,6 +28,11 @@ cp Corpus/synthetic/signature-01-*.sigbench.json "$corpus/synthetic/"
 run=$(cd "$out/reports/latest" && pwd -P)
 
 pages=("$run/index.html")
+# The history report of the run's history database, when the run wrote one.
+if [[ -f $out/reports/history.sqlite ]]; then
+  "$bin" history report -o "$out/history" --history "$out/reports/history.sqlite" >/dev/null
+  pages+=("$(cd "$out/history" && pwd -P)/index.html")
+fi
 sample=$(find "$run/samples" -name '*.html' 2>/dev/null | sort | head -1 || true)
 [[ -n $sample ]] && pages+=("$sample")
 
@@ -36,28 +41,49 @@ sample=$(find "$run/samples" -name '*.html' 2>/dev/null | sort | head -1 || true
 probe='<script>window.addEventListener("load",function(){var imgs=[].slice.call(document.images);
 var broken=imgs.filter(function(i){return !(i.complete&&i.naturalWidth>0);}).map(function(i){return i.getAttribute("src");});
 var r={images:imgs.length,broken:broken,tables:document.querySelectorAll("table").length,
-charts:document.querySelectorAll("svg.chart").length,text:document.body.innerText.trim().length};
+charts:document.querySelectorAll("svg.chart").length,text:document.body.innerText.trim().length,
+width:window.innerWidth,scrollWidth:document.documentElement.scrollWidth,overlaps:[],legendOverPlot:0,wide:[]};
+[].slice.call(document.body.querySelectorAll("*")).forEach(function(e){if(r.wide.length<3&&e.getBoundingClientRect().right>window.innerWidth+1&&!(e.parentElement&&e.parentElement.closest(".scroll"))){r.wide.push(e.tagName+"."+(e.className&&e.className.baseVal!==undefined?e.className.baseVal:e.className)+" "+Math.round(e.getBoundingClientRect().right));}});
 var v=document.getElementById("verdict");if(v){var first=document.querySelector("table,svg.chart,img");
 r.verdict={bottom:Math.round(v.getBoundingClientRect().bottom+window.scrollY),first:!!first&&v.contains(first),width:window.innerWidth};}
-var p=document.createElement("pre");p.id="sigbench-probe";p.textContent=JSON.stringify(r);document.body.appendChild(p);});</script>'
+[].slice.call(document.querySelectorAll("svg.chart")).forEach(function(svg){
+var t=[].slice.call(svg.querySelectorAll("text")).map(function(e){return {s:e.textContent,b:e.getBoundingClientRect()};}).filter(function(x){return x.b.width>0;});
+for(var i=0;i<t.length;i++)for(var j=i+1;j<t.length;j++){var a=t[i].b,c=t[j].b;
+var w=Math.min(a.right,c.right)-Math.max(a.left,c.left),h=Math.min(a.bottom,c.bottom)-Math.max(a.top,c.top);
+if(w>1&&h>1)r.overlaps.push(t[i].s+" / "+t[j].s);}
+var lg=svg.querySelector("g.legend"),rects=svg.querySelectorAll("rect");
+if(lg&&rects.length>1){var L=lg.getBoundingClientRect(),P=rects[1].getBoundingClientRect();
+if(Math.min(L.right,P.right)-Math.max(L.left,P.left)>1&&Math.min(L.bottom,P.bottom)-Math.max(L.top,P.top)>1)r.legendOverPlot++;}});
+var p=document.createElement("pre");p.id="sigbench-probe";p.textContent=JSON.stringify(r);
+(window.parent!==window?window.parent.document.body:document.body).appendChild(p);});</script>'
 
 status=0
 for page in "${pages[@]}"; do
-  name=$(basename "$page" .html)
-  probe_page="$(dirname "$page")/.probe-$name.html"
+for width in 1400 390; do
+  name=$(basename "$(dirname "$page")")-$(basename "$page" .html)-$width
+  probe_page="$(dirname "$page")/.probe-$(basename "$page")"
   PROBE="$probe" python3 -c 'import os, sys
 page = open(sys.argv[1], encoding="utf-8").read()
 open(sys.argv[2], "w", encoding="utf-8").write(page.replace("</body>", os.environ["PROBE"] + "</body>"))' \
     "$page" "$probe_page"
-  chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,1600 \
-    --screenshot="$out/$name.png" "file://$page" >/dev/null 2>&1 || true
+  # Headless Chromium's window is at least 500 px wide: a phone's width is a frame of that width
+  # inside it (the probe in the frame reports to the page around it).
+  target="file://$probe_page" shot="file://$page"
+  if [[ $width -lt 500 ]]; then
+    frame="$(dirname "$page")/.frame-$(basename "$page")"
+    printf '<!DOCTYPE html><html><body style="margin:0"><iframe src="%s" style="width:%spx;height:1600px;border:0"></iframe></body></html>' \
+      "$(basename "$probe_page")" "$width" >"$frame"
+    target="file://$frame" shot="file://$frame"
+  fi
+  chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=$((width < 500 ? 500 : width)),1600 \
+    --allow-file-access-from-files --screenshot="$out/$name.png" "$shot" >/dev/null 2>&1 || true
   chromium --headless --no-sandbox --disable-gpu --virtual-time-budget=10000 --dump-dom \
-    --window-size=1400,900 \
-    "file://$probe_page" >"$out/$name.dom.html" 2>/dev/null || true
-  rm -f "$probe_page"
-  python3 - "$out/$name.dom.html" "$out/$name.png" "$name" <<'PY' || status=1
+    --window-size=$((width < 500 ? 500 : width)),900 --allow-file-access-from-files \
+    --enable-logging=stderr --v=0 "$target" >"$out/$name.dom.html" 2>"$out/$name.console.txt" || true
+  rm -f "$probe_page" "${frame:-}"
+  python3 - "$out/$name.dom.html" "$out/$name.png" "$name" "$out/$name.console.txt" <<'PY' || status=1
 import json, re, struct, sys, zlib
-dom_path, png_path, name = sys.argv[1:4]
+dom_path, png_path, name, console_path = sys.argv[1:5]
 dom = open(dom_path, encoding="utf-8", errors="replace").read()
 m = re.search(r'<pre id="sigbench-probe">(.*?)</pre>', dom, re.S)
 problems = []
@@ -66,13 +92,21 @@ if not m:
 else:
     r = json.loads(m.group(1).replace("&quot;", '"').replace("&amp;", "&"))
     if r["text"] < 200: problems.append(f"page looks blank ({r['text']} characters of text)")
-    if r["images"] < 2: problems.append(f"only {r['images']} images")
+    if r["images"] < 2 and "history" not in name: problems.append(f"only {r['images']} images")
     if r["broken"]: problems.append(f"broken images: {r['broken'][:5]}")
     if r["tables"] < 1: problems.append("no table")
-    if name == "index" and r["charts"] < 1: problems.append("no chart (svg.chart)")
+    index = "-index-" in name and "history" not in name
+    if index and r["charts"] < 1: problems.append("no chart (svg.chart)")
+    if r["scrollWidth"] > r["width"] + 1:
+        problems.append(f"the page scrolls sideways: {r['scrollWidth']} px wide at {r['width']} px "
+                        f"(outside any scroll box: {r['wide']})")
+    if r["overlaps"]:
+        problems.append(f"{len(r['overlaps'])} pairs of chart texts overlap, e.g. {r['overlaps'][:3]}")
+    if r["legendOverPlot"]:
+        problems.append(f"{r['legendOverPlot']} legends over their plot")
     # The verdict is the first content (above any table, chart or picture) and fits in the
     # first 900 px of a 1400-px-wide window.
-    if name == "index":
+    if index and r["width"] == 1400:
         v = r.get("verdict")
         if not v: problems.append("no verdict block (#verdict)")
         elif not v["first"]: problems.append("a table, chart or picture comes before the verdict")
@@ -80,7 +114,12 @@ else:
             problems.append(f"the verdict ends at {v['bottom']} px (at {v['width']} px wide), below 900 px")
         else: print(f"check-report: verdict first, ends at {v['bottom']} px at {v['width']} px wide")
     print(f"check-report: {name}: {r['images']} images, {r['tables']} tables, {r['charts']} charts, "
-          f"{len(r['broken'])} broken")
+          f"{len(r['broken'])} broken, {len(r['overlaps'])} overlapping chart texts, "
+          f"{r['scrollWidth']} px wide at {r['width']}")
+# Console errors and Content-Security-Policy violations the page caused.
+for line in open(console_path, encoding="utf-8", errors="replace"):
+    if "CONSOLE" in line and ("Uncaught" in line or "Refused" in line or "error" in line.lower()):
+        problems.append("console: " + line.strip()[:200])
 # The screenshot must exist and not be a single flat colour.
 try:
     data = open(png_path, "rb").read()
@@ -93,13 +132,14 @@ try:
         if kind == b"IDAT": idat += body
         pos += 12 + length
     raw = zlib.decompress(idat)
-    if len(set(raw[1:4096])) < 3 and len(set(raw[-4096:])) < 3:
+    if len(set(raw[::997])) < 3:
         problems.append("screenshot is blank")
 except Exception as e:
     problems.append(f"no usable screenshot: {e}")
 for p in problems: print(f"check-report: {name}: FAIL: {p}", file=sys.stderr)
 sys.exit(1 if problems else 0)
 PY
+done
 done
 [[ $status -eq 0 ]] && echo "check-report: ok (screenshots in $out/)"
 exit $status

@@ -101,43 +101,44 @@ extension IndexPage {
       }.joined(separator: " ")
       h += "</p>\n"
     }
-    h += "<div class=\"scroll\"><table>\n<thead><tr><th>sample</th><th>raw input</th>"
-    for s in r.strategies { h += "<th><code>\(escapeHTML(s.label))</code></th>" }
-    h += "</tr></thead>\n<tbody>\n"
     for sample in rows { h += galleryRow(r, sample) }
-    h += "</tbody>\n</table></div>\n</section>\n"
-    return h
+    return h + "</section>\n"
   }
 
+  /// One drawing: its name (linking to its page) and facts, then its raw input and every
+  /// strategy's ink as a grid of pictures at least 200 px wide that wraps into rows, so every
+  /// strategy is on screen without scrolling sideways.
   static func galleryRow(_ r: RunResult, _ sample: SampleEntry) -> String {
     let name =
       sample.page.map { "<a href=\"\(escapeURLPath($0.path))\">\(escapeHTML(sample.name))</a>" }
       ?? escapeHTML(sample.name)
-    var h = "<tr><th>\(name)<br><small>\(escapeHTML(sample.format)), "
+    var h = "<div class=\"drawing\"><h3>\(name) <small>\(escapeHTML(sample.format)), "
     h += "\(sample.strokes) strokes, \(sample.points) points"
     if sample.hasPressure { h += ", pressure" }
     if !sample.timed { h += ", untimed" }
     if let diffs = sample.inkDiff {
       let changed = diffs.filter { $0.value.changedPixels > 0 }.sorted { $0.key < $1.key }
-      h += changed.isEmpty ? "<br>ink unchanged" : "<br><strong>ink changed:</strong> "
+      h += changed.isEmpty ? "; ink unchanged" : "; <strong>ink changed:</strong> "
       h += changed.map {
         "\(escapeHTML($0.key)) \(format($0.value.changedShare * 100, digits: 1)) %"
       }
       .joined(separator: ", ")
     }
-    h += "</small></th>"
-    h += "<td><img src=\"\(escapeURLPath(sample.rawImage))\" alt=\"raw samples of "
-    h += "\(escapeHTML(sample.name))\"></td>"
+    h += "</small></h3>\n<div class=\"inks\">"
+    h += "<figure><img src=\"\(escapeURLPath(sample.rawImage))\" alt=\"raw samples of "
+    h += "\(escapeHTML(sample.name))\"><figcaption>raw input</figcaption></figure>"
     for s in r.strategies {
+      h += "<figure>"
       if let img = sample.images[s.label] {
-        h += sample.page.map { "<td><a href=\"\(escapeURLPath($0.path))\">" } ?? "<td>"
+        h += sample.page.map { "<a href=\"\(escapeURLPath($0.path))\">" } ?? ""
         h += "<img src=\"\(escapeURLPath(img))\" alt=\"\(escapeHTML(s.label)) ink of "
-        h += "\(escapeHTML(sample.name))\">" + (sample.page == nil ? "</td>" : "</a></td>")
+        h += "\(escapeHTML(sample.name))\">" + (sample.page == nil ? "" : "</a>")
       } else {
-        h += "<td>–</td>"
+        h += "<span class=\"none\">–</span>"
       }
+      h += "<figcaption><code>\(escapeHTML(s.label))</code></figcaption></figure>"
     }
-    return h + "</tr>\n"
+    return h + "</div></div>\n"
   }
 }
 

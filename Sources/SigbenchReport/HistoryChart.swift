@@ -6,14 +6,18 @@ extension SVGChart {
   /// corpus) as its own line, every run's per-process spread as a vertical bar, and each
   /// detected step as a dashed vertical line labelled with its size. The x axis is the runs in
   /// commit order over all groups (oldest left), so groups sit apart where their runs do.
-  public static func history(_ series: [HistorySeries], width: Double = 640, height: Double = 300)
-    -> String?
-  {
+  /// `title` defaults to the first series' label and `name` (a legend entry per series) to its
+  /// comparability group.
+  public static func history(
+    _ series: [HistorySeries], width: Double = 640, height: Double = 300, title: String? = nil,
+    name: (HistorySeries) -> String = { shortGroup($0.group) }
+  ) -> String? {
     let all = series.flatMap { s in s.points.map { ($0.time, $0.runTime) } }.sorted { $0 < $1 }
     guard let first = series.first, !all.isEmpty else { return nil }
+    // One x position per run (distinct commit time and run time), oldest first.
     var position: [String: Int] = [:]
-    for (i, p) in all.enumerated() where position["\(p.0)|\(p.1)"] == nil {
-      position["\(p.0)|\(p.1)"] = i
+    for p in all where position["\(p.0)|\(p.1)"] == nil {
+      position["\(p.0)|\(p.1)"] = position.count
     }
     let lows = series.flatMap { $0.points.map(\.low) }.filter(\.isFinite)
     let highs = series.flatMap { $0.points.map(\.high) }.filter(\.isFinite)
@@ -21,9 +25,9 @@ extension SVGChart {
     let pad = max((hi - lo) * 0.08, abs(hi) * 0.01, 1e-9)
     let unit = first.unit.isEmpty ? "" : " (\(first.unit))"
     var chart = SVGChart(
-      title: first.label,
+      title: title ?? first.label,
       x: ChartAxis(
-        scale: .linear, low: -0.5, high: Double(max(all.count, 2)) - 0.5,
+        scale: .linear, low: -0.5, high: Double(max(position.count, 2)) - 0.5,
         title: "runs in commit order (oldest left)"),
       y: ChartAxis(scale: .linear, low: lo - pad, high: hi + pad, title: first.metric + unit),
       formatY: { v in
@@ -32,7 +36,7 @@ extension SVGChart {
     chart.width = width
     chart.height = height
     chart.x.integer = true
-    chart.reserveLegend(series.map { shortGroup($0.group) })
+    chart.reserveLegend(series.map(name))
     var s = chart.open()
     s += chart.axes(xTicks: chart.x.ticks { format($0, digits: 0) })
     for (i, serie) in series.enumerated() {
@@ -68,13 +72,13 @@ extension SVGChart {
         s += "font-size=\"10\" fill=\"#b00\">\(escapeHTML(label ?? "step"))</text>\n"
       }
     }
-    s += chart.legend(series.map { shortGroup($0.group) })
+    s += chart.legend(series.map(name))
     return s + "</svg>\n"
   }
 
   /// A comparability group short enough for a legend: the CPU model's start, the build and
   /// the corpus checksum's first 8 digits (`AMD EPYC · release · 310ed39a`).
-  static func shortGroup(_ group: String) -> String {
+  public static func shortGroup(_ group: String) -> String {
     let parts = group.components(separatedBy: " · ")
     guard parts.count == 3 else { return String(group.prefix(40)) }
     let cpu = parts[0].split(separator: ";").first.map(String.init) ?? parts[0]

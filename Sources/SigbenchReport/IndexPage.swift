@@ -31,8 +31,12 @@ public enum IndexPage {
     td.num{text-align:right;font-variant-numeric:tabular-nums}
     table.bench td.num{white-space:nowrap}
     .warn{background:#fff3cd;border:1px solid #e0c060;padding:4px 8px;margin:4px 0}
-    .gallery img{display:block;max-width:100%;height:auto;border:1px solid #ddd}
-    .gallery td{min-width:120px}
+    .gallery img{display:block;width:100%;height:auto;border:1px solid #ddd}
+    .gallery h3{font-size:14px;margin:1em 0 .3em}
+    .inks{display:grid;grid-template-columns:repeat(auto-fill,minmax(200px,1fr));gap:8px}
+    .inks figure{margin:0}
+    .inks figcaption{font-size:12px}
+    pre,code{overflow-wrap:anywhere}
     .scroll{overflow-x:auto}
     code{font-size:90%}
     ul.plain{margin:0;padding-left:1.2em}
@@ -40,7 +44,7 @@ public enum IndexPage {
     tr.v-improved td{background:#e2f5e2}
     td.best{font-weight:bold}
     ul.meanings{font-size:90%;color:#333}
-    .small{display:inline-block;vertical-align:top}
+    .small{display:inline-block;vertical-align:top;max-width:100%}
     table.verdict td.leader{font-weight:bold}
     table.verdict td.measure{font-size:90%;color:#444}
     p.legend{font-size:90%;color:#444;max-width:70em}
@@ -67,7 +71,7 @@ public enum IndexPage {
     h += "\(escapeHTML(r.machine.buildConfiguration)) build, commit "
     h += "\(escapeHTML(r.provenance.gitCommit.map { String($0.prefix(10)) } ?? "unknown"))"
     h += "</summary>\n"
-    h += "<table>\n"
+    h += "<div class=\"scroll\"><table>\n"
     let rows: [(String, String)] = [
       ("Command", "sigbench " + r.commandLine.joined(separator: " ")),
       ("Started", r.createdAt),
@@ -104,7 +108,7 @@ public enum IndexPage {
       h += opts.isEmpty ? "" : " — \(escapeHTML(opts.joined(separator: ", ")))"
       h += "</li>"
     }
-    h += "</ul></td></tr>\n</table>\n</details>\n"
+    h += "</ul></td></tr>\n</table></div>\n</details>\n"
     if !r.corpus.skipped.isEmpty || !r.corpus.rejected.isEmpty {
       h += "<details open><summary>Files not used (\(r.corpus.skipped.count) skipped, "
       h += "\(r.corpus.rejected.count) rejected)</summary>\n<ul>\n"

@@ -14,7 +14,7 @@ extension SVGChart {
   /// A scatter chart whose points carry their labels beside them (no legend to look up), with
   /// the points at positions `front` joined by a dashed step line (a Pareto front, in x order).
   /// A label goes right of its point, or left when that overlaps a label already placed, or else
-  /// a line lower at a time (at most four).
+  /// a line lower or higher (up to three lines), always inside the plot.
   public func scatter(_ points: [LabelledPoint], front: [Int]) -> String {
     var s = open()
     s += axes(xTicks: x.ticks(format: formatX))
@@ -40,18 +40,21 @@ extension SVGChart {
       s += "><title>\(escapeHTML(p.label)): \(escapeHTML(formatX(p.x))), "
       s += "\(escapeHTML(formatY(p.y)))</title></circle>\n"
       let w = Double(p.label.count) * 6.2
-      // Right of the point, else left of it, else a line lower at a time.
+      // Right of the point, else left of it, else a line lower or higher at a time; always
+      // inside the plot, so a label never lands on the axis's tick labels.
       func free(_ x0: Double, _ y: Double) -> Bool {
-        x0 >= left && x0 + w <= width - right
+        x0 >= left && x0 + w <= left + plotWidth && y - 10 >= top && y + 2 <= top + plotHeight
           && !placed.contains { $0.x0 < x0 + w && x0 < $0.x1 && $0.y0 < y + 2 && y - 10 < $0.y1 }
       }
-      var lx = cx + 6
-      var ly = cy + 4
-      if !free(lx, ly) && free(cx - 6 - w, ly) {
-        lx = cx - 6 - w
-      } else {
-        if lx + w > width - right { lx = cx - 6 - w }
-        for _ in 0..<4 where !free(lx, ly) { ly += 12 }
+      let xs = [cx + 6, cx - 6 - w]
+      let ys = [0.0, 12, -12, 24, -24, 36, -36].map { cy + 4 + $0 }
+      var lx = xs[0]
+      var ly = min(max(cy + 4, top + 10), top + plotHeight - 2)
+      search: for dy in ys {
+        for x0 in xs where free(x0, dy) {
+          (lx, ly) = (x0, dy)
+          break search
+        }
       }
       placed.append((lx, ly - 10, lx + w, ly + 2))
       s += "<text x=\"\(num(lx))\" y=\"\(num(ly))\" font-size=\"10\""

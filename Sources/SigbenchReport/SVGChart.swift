@@ -114,14 +114,15 @@ public struct SVGChart: Sendable {
   }
 
   /// Box plots, one per category along the x axis (the x axis is ignored; y is used). Names
-  /// that do not fit their slot are slanted, and the space below the plot grows to hold them.
+  /// that do not fit their slot are written downwards, and the space below the plot grows to
+  /// hold them.
   public func boxes(_ boxes: [Box], references: [Reference] = []) -> String {
     var c = self
     let slot = c.plotWidth / Double(max(1, boxes.count))
     let longest = boxes.map { SVGChart.textWidth(String($0.name.prefix(28)), size: 11) }.max() ?? 0
     let slant = longest > slot - 4
     if slant {
-      c.bottom = 24 + longest * 0.6
+      c.bottom = 30 + longest
       c.height += c.bottom - bottom
     }
     return c.drawBoxes(boxes, references: references, slant: slant)
@@ -150,8 +151,8 @@ public struct SVGChart: Sendable {
       let name = escapeHTML(String(b.name.prefix(28)))
       if slant {
         let y0 = top + plotHeight + 10
-        s += "<text x=\"\(num(cx))\" y=\"\(num(y0))\" text-anchor=\"end\" font-size=\"11\" "
-        s += "transform=\"rotate(-35 \(num(cx)) \(num(y0)))\">\(name)</text>\n"
+        s += "<text x=\"\(num(cx + 4))\" y=\"\(num(y0))\" text-anchor=\"end\" font-size=\"11\" "
+        s += "transform=\"rotate(-90 \(num(cx + 4)) \(num(y0)))\">\(name)</text>\n"
       } else {
         s += "<text x=\"\(num(cx))\" y=\"\(num(top + plotHeight + 16))\" text-anchor=\"middle\" "
         s += "font-size=\"11\">\(name)</text>\n"

@@ -21,11 +21,11 @@ public enum SamplePage {
     h += s.timed ? "" : ", untimed"
     h += "</p>\n"
 
-    h += "<table class=\"meta\">\n"
+    h += "<div class=\"scroll\"><table class=\"meta\">\n"
     for (k, v) in s.metadata.sorted(by: { $0.key < $1.key }) {
       h += "<tr><th>\(escapeHTML(k))</th><td>\(escapeHTML(v))</td></tr>\n"
     }
-    h += "</table>\n"
+    h += "</table></div>\n"
 
     h += "<h2>Metrics</h2>\n<div class=\"scroll\"><table>\n<thead><tr><th>strategy</th>"
     h += "<th>centreline segments</th><th>fill elements</th><th>end gap</th>"
@@ -110,14 +110,15 @@ public enum SamplePage {
   }
 
   static let stylesheet = """
-    .renders{display:flex;flex-wrap:wrap;gap:12px}
+    .renders{display:grid;grid-template-columns:repeat(auto-fill,minmax(320px,1fr));gap:12px}
+    .renders.crops{grid-template-columns:repeat(auto-fill,minmax(200px,1fr))}
     figure{margin:0}
     figcaption{font-size:12px}
-    .stack{position:relative;display:inline-block}
-    .stack img{display:block;max-width:100%;height:auto;border:1px solid #ddd}
+    .stack{position:relative;display:block}
+    .stack img{display:block;width:100%;height:auto;border:1px solid #ddd}
     .stack img.raw{position:absolute;left:0;top:0;display:none;border-color:transparent}
     #raw-toggle:checked ~ .renders .stack img.raw{display:block}
-    .renders img{max-width:100%;height:auto;border:1px solid #ddd}
+    .renders img{width:100%;height:auto;border:1px solid #ddd}
     .tentative{color:#e65014;font-weight:bold}
     @media print{#raw-toggle,label[for=raw-toggle]{display:none}}
     """

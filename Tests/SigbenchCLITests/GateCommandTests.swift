@@ -150,12 +150,14 @@ struct GateCommandTests {
     let other = try #require(
       g.counters.first { $0.strategy == "straight" && $0.metric == .instructionsPerPoint })
     #expect(target.verdict == .regressed)
-    #expect((target.ratio ?? 0) > 1.2, "500 spin rounds add far more than 20 %")
+    #expect((target.ratio ?? 0) > 1.4, "500 spin rounds add about 60 % here")
     // The other strategy is not injected. A release build counts it exactly as the base does
     // (scripts/gate-selftest.sh checks "that strategy only" there); this debug build allocates
     // ~2 times per push, and malloc's instruction count follows the heap's history, which
-    // parsing the knob changes: +1.8 % measured, so only a bound far below the target's holds.
-    #expect((other.ratio ?? 9) < 1.05, "the uninjected strategy moved \(other.ratio ?? 0)")
+    // parsing the knob and the process's environment change: 0.998 in one checkout, 1.021 in a
+    // clone at another path, 1.056 under this test in that clone (the target 1.61 in each), so
+    // only a bound well below the target's holds.
+    #expect((other.ratio ?? 9) < 1.15, "the uninjected strategy moved \(other.ratio ?? 0)")
     if !BuildConfiguration.isDebug {
       #expect(other.verdict != .regressed)
     }

@@ -89,14 +89,44 @@ struct HistoryTrendTests {
     #expect(steps[0]["change"] as? Double != nil)
   }
 
-  @Test("the report page has one chart per series with its step line, and no script")
+  @Test("the report page: steps, a headline chart per lane and metric, then a row per series")
   func reportPage() throws {
     let t = HistoryTrendBuilder.build(try Self.store().rows())
     let html = HistorySection.page(t, title: "sigbench history")
-    #expect(html.components(separatedBy: "<svg").count - 1 == 1)
+    // One headline chart (batch-p50, smooth) holds both groups' lines, its step drawn.
+    #expect(html.components(separatedBy: "<svg class=\"chart\"").count - 1 == 1)
     #expect(html.contains("class=\"step\""))
     #expect(html.contains("<table class=\"steps\">"))
+    // Every series is also a row with a sparkline, folded under its strategy, linked from the index.
+    #expect(html.components(separatedBy: "<svg class=\"spark\"").count - 1 == t.series.count)
+    #expect(
+      html.contains("<a href=\"#s-straight\">") && html.contains("<details id=\"s-straight\">"))
+    let steps = try #require(html.range(of: "id=\"steps\"")).lowerBound
+    let headline = try #require(html.range(of: "id=\"headline\"")).lowerBound
+    let rows = try #require(html.range(of: "id=\"series\"")).lowerBound
+    #expect(steps < headline && headline < rows)
     #expect(!html.contains("<script"))
+  }
+
+  @Test("the sheet shows one line until three runs are stored, then a row per series")
+  func sheetNeedsThreeRuns() throws {
+    var r = try RunResult.decode(try HistoryFixtures.v1Run())
+    var t = HistoryTrendBuilder.build(try Self.store().rows())
+    t.series = t.series.prefix(1).map { s in
+      var s = s
+      s.points = Array(s.points.prefix(2))
+      s.steps = []
+      return s
+    }
+    r.history = t
+    let few = IndexPage.render(r)
+    #expect(few.contains("<p id=\"history\">History: 2 runs stored"))
+    #expect(!few.contains("<section id=\"history\">"))
+    r.history = HistoryTrendBuilder.build(try Self.store().rows())
+    let many = IndexPage.render(r)
+    #expect(many.contains("<section id=\"history\">"))
+    #expect(!many.contains("<svg class=\"chart\" role=\"img\" viewBox=\"0 0 420"))
+    #expect(many.components(separatedBy: "<svg class=\"spark\"").count - 1 == 2)
   }
 
   @Test("a run sheet's history lives in result.json: decoded again, the sheet is the same")

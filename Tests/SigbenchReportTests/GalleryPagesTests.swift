@@ -29,7 +29,7 @@ struct GalleryPagesTests {
   }
 
   static func rows(_ html: String) -> [String] {
-    html.components(separatedBy: "<tr><th><a href=\"samples/").dropFirst().map {
+    html.components(separatedBy: "<div class=\"drawing\"><h3><a href=\"samples/").dropFirst().map {
       String($0.prefix { $0 != "." })
     }
   }

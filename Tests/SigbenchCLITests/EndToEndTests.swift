@@ -274,7 +274,7 @@ struct InkDiffEndToEndTests {
     #expect(diff.changedPixels > 0 && diff.changedShare > 0.1)
     let html = try String(
       contentsOf: head.appendingPathComponent("latest/index.html"), encoding: .utf8)
-    let firstRow = try #require(html.range(of: "<tbody>\n<tr><th><a href=\"samples/"))
+    let firstRow = try #require(html.range(of: "<div class=\"drawing\"><h3><a href=\"samples/"))
     #expect(html[firstRow.upperBound...].hasPrefix(last.page!.path.dropFirst("samples/".count)))
     #expect(html.contains("1 of \(changed.samples.count) samples changed"))
   }

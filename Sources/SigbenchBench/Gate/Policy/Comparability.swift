@@ -8,12 +8,22 @@ extension Baseline {
   public func timingIncompatibility(machine m: MachineFingerprint, corpusChecksum: String)
     -> String?
   {
+    Baseline.timingMismatch(
+      stored: (self.machine, self.corpus.checksum), now: (m, corpusChecksum))
+  }
+
+  /// The timing rule both a baseline and a noise floor follow: timing noise belongs to one
+  /// machine and one workload, so both the fingerprint and the corpus checksum must match.
+  static func timingMismatch(
+    stored: (machine: MachineFingerprint, checksum: String),
+    now: (machine: MachineFingerprint, checksum: String)
+  ) -> String? {
     var why: [String] = []
-    if self.machine != m {
-      why.append("machine fingerprint differs (\(Baseline.diff(self.machine, m)))")
+    if stored.machine != now.machine {
+      why.append("machine fingerprint differs (\(diff(stored.machine, now.machine)))")
     }
-    if self.corpus.checksum != corpusChecksum {
-      why.append("corpus checksum differs (\(self.corpus.checksum) vs \(corpusChecksum))")
+    if stored.checksum != now.checksum {
+      why.append("corpus checksum differs (\(stored.checksum) vs \(now.checksum))")
     }
     return why.isEmpty ? nil : why.joined(separator: "; ")
   }
@@ -61,14 +71,8 @@ extension NoiseFloor {
   /// Why this floor does not apply here (`nil` when it does): same machine fingerprint and
   /// corpus checksum as the gate's timing.
   public func incompatibility(machine m: MachineFingerprint, corpusChecksum: String) -> String? {
-    var why: [String] = []
-    if self.machine != m {
-      why.append("machine fingerprint differs (\(Baseline.diff(self.machine, m)))")
-    }
-    if self.corpus.checksum != corpusChecksum {
-      why.append("corpus checksum differs (\(self.corpus.checksum) vs \(corpusChecksum))")
-    }
-    return why.isEmpty ? nil : why.joined(separator: "; ")
+    Baseline.timingMismatch(
+      stored: (self.machine, self.corpus.checksum), now: (m, corpusChecksum))
   }
 }
 

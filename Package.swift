@@ -42,8 +42,11 @@ let package = Package(
     // zlib (Debian `zlib1g-dev`) for the format study's gzip-compressed sizes and for
     // ZIP-compressed chunks of Wacom UIM files.
     .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
-    // OpenSSL's libcrypto (Debian `libssl-dev`) for SHA-256: the capture page's policy hashes.
+    // OpenSSL's libcrypto (Debian `libssl-dev`) for SHA-256: the pages' policy hashes.
     .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", providers: [.apt(["libssl-dev"])]),
+    // SHA-256 and Content-Security-Policy hash sources, for every page sigbench writes (the
+    // capture page and the report's pages). Foundation and libcrypto only.
+    .target(name: "SigbenchDigest", dependencies: ["CCrypto"]),
     // liblzma (Debian `liblzma-dev`, XZ Utils) for LZMA-compressed chunks of Wacom UIM files.
     .systemLibrary(name: "CLZMA", path: "Sources/CLZMA", providers: [.apt(["liblzma-dev"])]),
     // libgd through pkg-config name `gdlib`; `pkgConfig:` is omitted on purpose because it makes
@@ -65,7 +68,8 @@ let package = Package(
       name: "SigbenchBench",
       dependencies: ["SigbenchCore", "SigbenchRender", "SigbenchResults", "CShim"]),
     // Presenters (HTML, Markdown, CSV, console tables) over SigbenchResults types only.
-    .target(name: "SigbenchReport", dependencies: ["SigbenchCore", "SigbenchResults"]),
+    .target(
+      name: "SigbenchReport", dependencies: ["SigbenchCore", "SigbenchResults", "SigbenchDigest"]),
     // SQLite 3 (Debian `libsqlite3-dev`) for the benchmark history database.
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
     // The commit the binary was built from, stamped at build time by the BuildStamp plugin.
@@ -87,7 +91,8 @@ let package = Package(
       ]),
     // The capture page (`sigbench capture`): its HTML, CSS and script, installed beside the
     // binary and inlined into one file with a hash-based Content-Security-Policy.
-    .target(name: "SigbenchCapture", dependencies: ["CCrypto"], resources: [.copy("Capture")]),
+    .target(
+      name: "SigbenchCapture", dependencies: ["SigbenchDigest"], resources: [.copy("Capture")]),
     // Command-line parsing and help from one declaration per option (flags, values,
     // required and repeatable options, per-command defaults and ranges). Core only.
     .target(name: "SigbenchArguments", dependencies: ["SigbenchCore"]),
@@ -134,7 +139,7 @@ let package = Package(
       ]),
     .testTarget(
       name: "SigbenchReportTests",
-      dependencies: ["SigbenchReport", "SigbenchResults", "SigbenchTestSupport"],
+      dependencies: ["SigbenchReport", "SigbenchResults", "SigbenchTestSupport", "SigbenchDigest"],
       exclude: ["Snapshots"]),
     .testTarget(
       name: "SigbenchResultsTests", dependencies: ["SigbenchResults", "SigbenchFiles"],
@@ -165,7 +170,7 @@ let package = Package(
       dependencies: [
         "SigbenchCLI", "SigbenchCore", "SigbenchResults", "SigbenchRun", "SigbenchTestSupport",
         "SigbenchCapture", "SigbenchRender", "SigbenchStrategies", "SigbenchArguments",
-        "SigbenchReport",
+        "SigbenchReport", "SigbenchDigest",
       ]),
   ]
 )

@@ -29,11 +29,12 @@ edge SigbenchResults 'Foundation|SigbenchCore|SigbenchFiles|SigbenchBuildStamp' 
   "results import only Core, Files, the build stamp and Foundation"
 edge SigbenchFiles 'Foundation' "file plumbing imports only Foundation"
 edge SigbenchBuildStamp 'Foundation' "the build stamp imports only Foundation"
-edge SigbenchReport 'Foundation|SigbenchCore|SigbenchResults' \
-  "presenters read only Results types (never Bench, Render or the C shims)"
+edge SigbenchReport 'Foundation|SigbenchCore|SigbenchResults|SigbenchDigest' \
+  "presenters read only Results types and hash their own script (never Bench, Render or the C shims)"
 edge SigbenchArguments 'SigbenchCore' "argument parsing reads only Core"
-edge SigbenchCapture 'Foundation|CCrypto' "the capture page needs only Foundation and libcrypto"
-for target in SigbenchResults:SigbenchCore,SigbenchFiles SigbenchReport:SigbenchCore,SigbenchResults; do
+edge SigbenchCapture 'Foundation|SigbenchDigest' "the capture page needs only Foundation and the digest"
+edge SigbenchDigest 'Foundation|CCrypto' "the digest needs only Foundation and libcrypto"
+for target in SigbenchResults:SigbenchCore,SigbenchFiles SigbenchReport:SigbenchCore,SigbenchResults,SigbenchDigest; do
   name=${target%%:*} deps=${target#*:}
   want="name: \"$name\", dependencies: [\"${deps//,/\", \"}\"]"
   grep -qF "$want" Package.swift || { echo "Package.swift: $name must depend on $deps only" >&2; exit 1; }

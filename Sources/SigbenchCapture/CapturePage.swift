@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchDigest
 
 /// The capture page as one self-contained HTML file, assembled from its parts in
 /// `Sources/SigbenchCapture/Capture/` (a SwiftPM resource folder installed beside the binary as
@@ -63,8 +64,7 @@ public enum CapturePage {
         }
         body += text.hasSuffix("\n") ? text : text + "\n"
       }
-      hashes[kind] =
-        "'sha256-\(Data(CaptureSHA256.digest(Array(body.utf8))).base64EncodedString())'"
+      hashes[kind] = SHA256Digest.cspSource(body)
       html.replaceSubrange(start.lowerBound..<end.upperBound, with: "<\(kind)>\(body)</\(kind)>")
     }
     guard html.contains("{{CSP}}") else {

@@ -85,9 +85,16 @@ public struct ChartAxis: Sendable, Hashable {
     }
     var labels = values.map(label)
     let repeated = Set(labels).count < labels.count
+    // Just the decimals the step needs: `80000.0` reads `80000`, and when the given format
+    // rounds two ticks alike they are relabelled with those decimals too.
+    let needed = values.map { $0 == 0 ? "0" : format($0, digits: decimals) }
+    let padded =
+      zip(labels, needed).allSatisfy { label, short in
+        Double(label) != nil && Double(label) == Double(short)
+      } && zip(labels, needed).contains { $0.count > $1.count }
     switch scale {
-    case .linear where repeated:
-      labels = values.map { format($0, digits: decimals) }
+    case .linear where repeated || padded:
+      labels = needed
     case .log where repeated || labels.contains { Double($0) == 0 }:
       labels = values.map { String(format: "%.3g", $0) }
     default: break

@@ -22,10 +22,8 @@ extension IndexPage {
     let pages = pageCount(r)
     guard pages > 1 else { return [] }
     return (2...pages).map { k in
-      var h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-      h += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-      h += "<title>sigbench run \(escapeHTML(r.runID)): gallery page \(k) of \(pages)</title>\n"
-      h += "<style>\(stylesheet)</style>\n</head>\n<body>\n"
+      var h = PageHead.render(
+        title: "sigbench run \(r.runID): gallery page \(k) of \(pages)", style: stylesheet)
       h += "<p><a href=\"index.html\">← run \(escapeHTML(r.runID))</a></p>\n"
       h += galleryPage(r, page: k)
       h += "</body>\n</html>\n"

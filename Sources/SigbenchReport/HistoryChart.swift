@@ -43,6 +43,7 @@ extension SVGChart {
       let c = SVGChart.colours[i % SVGChart.colours.count]
       let d = SVGChart.dashes[i % SVGChart.dashes.count]
       let xs = serie.points.map { Double(position["\($0.time)|\($0.runTime)"] ?? 0) }
+      s += "<g class=\"series\" data-series=\"\(i)\">\n"
       for (x, p) in zip(xs, serie.points) where p.high > p.low {
         s += "<line x1=\"\(chart.num(chart.px(x)))\" x2=\"\(chart.num(chart.px(x)))\" "
         s += "y1=\"\(chart.num(chart.py(p.low)))\" y2=\"\(chart.num(chart.py(p.high)))\" "
@@ -71,6 +72,7 @@ extension SVGChart {
         s += "<text x=\"\(chart.num(chart.px(x) + 3))\" y=\"\(chart.num(chart.top + 12))\" "
         s += "font-size=\"10\" fill=\"#b00\">\(escapeHTML(label ?? "step"))</text>\n"
       }
+      s += "</g>\n"
     }
     s += chart.legend(series.map(name))
     return s + "</svg>\n"

@@ -33,10 +33,8 @@ public enum HistorySection {
   /// headline figures (p50 and p99, steady and batched, per lane, every strategy in one chart),
   /// an index, then every series as a table row with a sparkline, one folded table per strategy.
   public static func page(_ t: HistoryTrends, title: String) -> String {
-    var h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-    h += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-    h += "<title>\(escapeHTML(title))</title>\n<style>\(IndexPage.stylesheet)</style>\n"
-    h += "</head>\n<body>\n<h1>\(escapeHTML(title))</h1>\n"
+    var h = PageHead.render(title: title, style: IndexPage.stylesheet)
+    h += "<h1>\(escapeHTML(title))</h1>\n"
     h += "<p>\(runCount(t)) runs, \(t.series.count) series, \(t.steps.count) detected steps. "
     h += "\(escapeHTML(HistorySheetText.intro))</p>\n"
     let strategies = orderedStrategies(t)
@@ -122,9 +120,9 @@ public enum HistorySection {
   static func stepsTable(_ t: HistoryTrends) -> String {
     let steps = t.steps
     guard !steps.isEmpty else { return "<p>No steps detected.</p>\n" }
-    var h =
-      "<div class=\"scroll\"><table class=\"steps\">\n<tr><th>series</th><th>commits</th><th>before</th>"
-    h += "<th>after</th><th>change</th><th>p</th><th>machine · build · corpus</th></tr>\n"
+    var h = "<div class=\"scroll\"><table class=\"steps\">\n<thead><tr><th>series</th>"
+    h += "<th>commits</th><th>before</th><th>after</th><th>change</th><th>p</th>"
+    h += "<th>machine · build · corpus</th></tr></thead>\n<tbody>\n"
     for s in steps {
       let change = s.step.change.map { ($0 >= 0 ? "+" : "") + format($0 * 100, digits: 1) + " %" }
       h += "<tr><td>\(escapeHTML(s.series.label))</td>"
@@ -135,7 +133,7 @@ public enum HistorySection {
       h += "<td class=\"num\">\(escapeHTML(format(s.step.pValue, digits: 3)))</td>"
       h += "<td>\(escapeHTML(s.series.group))</td></tr>\n"
     }
-    return h + "</table></div>\n"
+    return h + "</tbody></table></div>\n"
   }
 }
 

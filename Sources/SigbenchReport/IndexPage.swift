@@ -2,14 +2,12 @@ import SigbenchResults
 
 /// The run's `index.html`: what was run, on what, the per-point latency table and a gallery
 /// with the raw input and each strategy's ink side by side. Static, inline CSS, relative
-/// links, no script, no network; generated from `RunResult` alone.
+/// links, no network, one small inline script the page reads without (`PageHead`); generated
+/// from `RunResult` alone.
 public enum IndexPage {
   public static func render(_ r: RunResult) -> String {
     var h = ""
-    h += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-    h += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-    h += "<title>sigbench run \(escapeHTML(r.runID))</title>\n<style>\(stylesheet)</style>\n"
-    h += "</head>\n<body>\n"
+    h += PageHead.render(title: "sigbench run \(r.runID)", style: stylesheet)
     h += "<h1>sigbench run <code>\(escapeHTML(r.runID))</code></h1>\n"
     h += VerdictSection.render(r)
     h += header(r)
@@ -50,6 +48,12 @@ public enum IndexPage {
     p.legend{font-size:90%;color:#444;max-width:70em}
     details.notes>summary{background:#fff3cd;border:1px solid #e0c060;padding:2px 8px}
     li.warn{background:#fff3cd}
+    svg.chart g.key{cursor:pointer}
+    svg.chart g.key[aria-pressed=false]{opacity:.35}
+    svg.chart g.series.hidden{display:none}
+    th[aria-sort]{cursor:pointer}
+    th[aria-sort=ascending]::after{content:" ▲";font-size:80%}
+    th[aria-sort=descending]::after{content:" ▼";font-size:80%}
     @media print{.scroll{overflow:visible}}
     """
 

@@ -2,7 +2,8 @@ import SigbenchResults
 
 /// Charts as inline SVG, written by hand: axes with ticks, labels and units, line series with
 /// distinct colours AND dash patterns AND marker shapes (colour is never the only carrier),
-/// horizontal reference lines (latency budgets), box plots, and a legend. No script.
+/// horizontal reference lines (latency budgets), box plots, and a legend. The charts need no
+/// script; the page's script (`PageScript`) only adds hiding a series by clicking its key.
 public struct SVGChart: Sendable {
   /// One line series.
   public struct Series: Sendable {
@@ -104,10 +105,12 @@ public struct SVGChart: Sendable {
       let pts = serie.points.filter { $0.x.isFinite && $0.y.isFinite }
       guard !pts.isEmpty else { continue }
       let path = pts.map { "\(num(px($0.x))),\(num(py($0.y)))" }.joined(separator: " ")
+      s += "<g class=\"series\" data-series=\"\(i)\">\n"
       s += "<polyline fill=\"none\" stroke=\"\(c)\" stroke-width=\"1.8\""
       if !d.isEmpty { s += " stroke-dasharray=\"\(d)\"" }
       s += " points=\"\(path)\"><title>\(escapeHTML(serie.name))</title></polyline>\n"
       for p in pts { s += marker(i, px(p.x), py(p.y), c) }
+      s += "</g>\n"
     }
     s += legend(series.map(\.name))
     return s + "</svg>\n"
@@ -238,7 +241,9 @@ public struct SVGChart: Sendable {
     right = needed
   }
 
-  /// The legend, right of the plot (in the space `reserveLegend` made).
+  /// The legend, right of the plot (in the space `reserveLegend` made). Each key is a
+  /// `g.key` whose `data-series` names the `g.series` it stands for, so the page's script
+  /// (`PageScript`) hides or shows a series when its key is clicked.
   func legend(_ names: [String]) -> String {
     var s = "<g class=\"legend\" font-size=\"10\">\n"
     var yy = top + 10
@@ -246,10 +251,11 @@ public struct SVGChart: Sendable {
       let c = SVGChart.colours[i % SVGChart.colours.count]
       let d = SVGChart.dashes[i % SVGChart.dashes.count]
       let x0 = left + plotWidth + 10
+      s += "<g class=\"key\" data-series=\"\(i)\">"
       s += "<line x1=\"\(num(x0))\" x2=\"\(num(x0 + 22))\" y1=\"\(num(yy))\" y2=\"\(num(yy))\" "
       s += "stroke=\"\(c)\" stroke-width=\"1.8\"" + (d.isEmpty ? "" : " stroke-dasharray=\"\(d)\"")
       s += "/>\n" + marker(i, x0 + 11, yy, c)
-      s += "<text x=\"\(num(x0 + 28))\" y=\"\(num(yy + 3))\">\(escapeHTML(name))</text>\n"
+      s += "<text x=\"\(num(x0 + 28))\" y=\"\(num(yy + 3))\">\(escapeHTML(name))</text></g>\n"
       yy += 13
     }
     return s + "</g>\n"

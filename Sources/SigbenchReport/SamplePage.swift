@@ -9,10 +9,8 @@ public enum SamplePage {
     guard let page = s.page else { return nil }
     // Pages live one folder down: every link goes up one level.
     func src(_ path: String) -> String { escapeURLPath("../" + path) }
-    var h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-    h += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-    h += "<title>\(escapeHTML(s.name)) — sigbench run \(escapeHTML(r.runID))</title>\n"
-    h += "<style>\(IndexPage.stylesheet)\(stylesheet)</style>\n</head>\n<body>\n"
+    var h = PageHead.render(
+      title: "\(s.name) — sigbench run \(r.runID)", style: IndexPage.stylesheet + stylesheet)
     h += "<p><a href=\"../index.html\">← run \(escapeHTML(r.runID))</a></p>\n"
     h += "<h1>\(escapeHTML(s.name))</h1>\n"
     h += "<p>\(escapeHTML(s.format)), \(s.strokes) strokes, \(s.points) points"

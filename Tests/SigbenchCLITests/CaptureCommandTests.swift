@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchDigest
 import SigbenchTestSupport
 import Testing
 
@@ -16,13 +17,13 @@ struct CaptureCommandTests {
   }
 
   static func hash(_ text: String) -> String {
-    "'sha256-\(Data(CaptureSHA256.digest(Array(text.utf8))).base64EncodedString())'"
+    SHA256Digest.cspSource(text)
   }
 
   @Test("SHA-256 matches the FIPS 180-4 vectors")
   func sha256() {
     func hex(_ s: String) -> String {
-      CaptureSHA256.digest(Array(s.utf8)).map { String(format: "%02x", $0) }.joined()
+      SHA256Digest.digest(Array(s.utf8)).map { String(format: "%02x", $0) }.joined()
     }
     #expect(hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     #expect(hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")

@@ -56,6 +56,19 @@ struct StepDetectionTests {
     #expect(raised <= 10, "\(raised)/1000 flat series raised a step (seed \(Self.seed ^ 0xF1A7))")
   }
 
+  @Test("a figure that never changed has no step, whatever its rounding noise")
+  func constantSeries() {
+    // A deterministic quality figure, the same in every run: Q̂ from prefix sums is about 1e-15
+    // here, not 0, and the permutation test used to accept it as a step at p = 0.005.
+    for value in [5.992472428453035, 0.35147, 1e-9, 10.658, 0] {
+      let values = [Double](repeating: value, count: 20)
+      #expect(StepDetector(seed: 1).changePoints(values).isEmpty, "constant \(value)")
+    }
+    // A step after a flat stretch is still found, and a flat segment left beside it stays whole.
+    let values = [Double](repeating: 0.143, count: 10) + [Double](repeating: 0.2, count: 10)
+    #expect(StepDetector(seed: 1).changePoints(values).map(\.index) == [10])
+  }
+
   @Test("two steps are both found, and each step's sizes come from its neighbouring segments")
   func twoSteps() {
     var rng = SplitMix64(seed: 7)

@@ -68,6 +68,10 @@ struct ChartReadabilityTests {
     let narrow = ChartAxis(scale: .linear, low: 0.03, high: 0.0304, title: "px")
     let fine = narrow.ticks { format($0, digits: 3) }.map(\.label)
     #expect(Set(fine).count == fine.count && fine.count >= 3, "\(fine)")
+    // A history of large figures: its format gives one decimal, the step (20000) needs none.
+    let large = ChartAxis(scale: .linear, low: -3000, high: 83000, title: "ns")
+    let big = large.ticks { format($0, digits: 1) }.map(\.label)
+    #expect(big == ["0", "20000", "40000", "60000", "80000"], "\(big)")
     var runs = ChartAxis(scale: .linear, low: -0.5, high: 1.5, title: "runs")
     runs.integer = true
     #expect(runs.ticks { format($0, digits: 0) }.map(\.label) == ["0", "1"])

@@ -60,6 +60,19 @@ struct PageLayoutTests {
 
   @Test("a history of 12 strategies and 20 runs: six headline charts, every series a folded row")
   func historyScans() throws {
+    let html = HistorySection.page(Self.crowdedHistory(), title: "sigbench history")
+    let series = Self.crowdedHistory().series
+    #expect(html.components(separatedBy: "<svg class=\"chart\"").count - 1 == 6)
+    #expect(html.components(separatedBy: "<svg class=\"spark\"").count - 1 == series.count)
+    #expect(html.components(separatedBy: "<details id=\"s-").count - 1 == Self.strategies.count)
+    #expect(html.contains("20 runs, \(series.count) series"))
+    // One chart per series was 624 charts here; the page stays a few hundred KB.
+    #expect(html.utf8.count < 1_500_000, "\(html.utf8.count) bytes")
+  }
+
+  /// Every series of 12 strategies over 20 runs: both timing lanes' metrics and every quality
+  /// metric.
+  static func crowdedHistory() -> HistoryTrends {
     var series: [HistorySeries] = []
     for s in Self.strategies {
       for (lane, metrics) in [
@@ -82,13 +95,6 @@ struct PageLayoutTests {
         }
       }
     }
-    let t = HistoryTrends(method: "test", series: series)
-    let html = HistorySection.page(t, title: "sigbench history")
-    #expect(html.components(separatedBy: "<svg class=\"chart\"").count - 1 == 6)
-    #expect(html.components(separatedBy: "<svg class=\"spark\"").count - 1 == series.count)
-    #expect(html.components(separatedBy: "<details id=\"s-").count - 1 == Self.strategies.count)
-    #expect(html.contains("20 runs, \(series.count) series"))
-    // One chart per series was 624 charts here; the page stays a few hundred KB.
-    #expect(html.utf8.count < 1_500_000, "\(html.utf8.count) bytes")
+    return HistoryTrends(method: "test", series: series)
   }
 }

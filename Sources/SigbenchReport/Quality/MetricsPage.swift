@@ -4,11 +4,9 @@ import SigbenchResults
 /// means and the exact definition — from `QualityMetric.catalog`. The sheet links here.
 public enum MetricsPage {
   public static func render() -> String {
-    var h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-    h += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-    h += "<title>sigbench quality metrics</title>\n<style>\(IndexPage.stylesheet)</style>\n"
+    var h = PageHead.render(title: "sigbench quality metrics", style: IndexPage.stylesheet)
     h +=
-      "</head>\n<body>\n<h1>Quality metrics</h1>\n<p><a href=\"index.html\">Back to the sheet</a>"
+      "<h1>Quality metrics</h1>\n<p><a href=\"index.html\">Back to the sheet</a>"
     h += "</p>\n"
     for group in QualityMetric.Group.allCases {
       let metrics = QualityMetric.catalog.filter { $0.group == group }

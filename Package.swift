@@ -87,7 +87,7 @@ let package = Package(
       dependencies: [
         "SigbenchCore", "SigbenchStrategies", "SigbenchFormats", "SigbenchRender",
         "SigbenchResults", "SigbenchBench", "SigbenchReport", "SigbenchSynth", "SigbenchQuality",
-        "SigbenchHistory", "SigbenchFiles", "CShim",
+        "SigbenchHistory", "SigbenchFiles", "SigbenchBuildStamp", "CShim",
       ]),
     // The capture page (`sigbench capture`): its HTML, CSS and script, installed beside the
     // binary and inlined into one file with a hash-based Content-Security-Policy.
@@ -170,7 +170,7 @@ let package = Package(
       dependencies: [
         "SigbenchCLI", "SigbenchCore", "SigbenchResults", "SigbenchRun", "SigbenchTestSupport",
         "SigbenchCapture", "SigbenchRender", "SigbenchStrategies", "SigbenchArguments",
-        "SigbenchReport", "SigbenchDigest",
+        "SigbenchReport", "SigbenchDigest", "SigbenchBuildStamp",
       ]),
   ]
 )

@@ -19,4 +19,33 @@ public enum BuildStamp {
 
   /// Uncommitted changes to tracked files when the binary was built; `nil` when unknown.
   public static var dirty: Bool? { BuildStampValues.dirty }
+
+  /// `debug` or `release`: SwiftPM defines `DEBUG` in debug builds only.
+  public static var configuration: String {
+    #if DEBUG
+      "debug"
+    #else
+      "release"
+    #endif
+  }
+
+  /// The Swift compiler that built this binary, to its minor version (`Swift 6.3`), from the
+  /// compiler's own version checks.
+  public static var toolchain: String {
+    #if compiler(>=6.6)
+      "Swift 6.6 or later"
+    #elseif compiler(>=6.5)
+      "Swift 6.5"
+    #elseif compiler(>=6.4)
+      "Swift 6.4"
+    #elseif compiler(>=6.3)
+      "Swift 6.3"
+    #elseif compiler(>=6.2)
+      "Swift 6.2"
+    #elseif compiler(>=6.1)
+      "Swift 6.1"
+    #else
+      "Swift 6.0"
+    #endif
+  }
 }

@@ -3,7 +3,8 @@ import SigbenchResults
 
 /// Backfills the history from files written earlier: run folders (`result.json`), benchmark
 /// folders (`bench.json`) and gate folders (`gate.json`), of every schema version the results
-/// module still reads. Idempotent: a run already stored (same content key) is skipped.
+/// module still reads. Idempotent: a run already stored (its run id; a bench or gate by content)
+/// is skipped, and a run folder's `bench.json` is part of its run, not a second one.
 public enum HistoryImport {
   /// What an import did.
   public struct Outcome: Sendable {
@@ -18,8 +19,10 @@ public enum HistoryImport {
   /// The result files recognised by name.
   static let fileNames = ["result.json", "bench.json", "gate.json"]
 
-  /// Every result file at or below each path (a file is taken as given), sorted; hidden
-  /// folders (unfinished `.partial` runs) and symlinks (`Reports/latest`) are not followed.
+  /// Every result file at or below each path (a file is taken as given), sorted. A path given
+  /// as a symlink (`Reports/latest`) is followed; below it, hidden folders (unfinished
+  /// `.partial` runs) and symlinks are not, so `Reports/` does not yield its latest run twice. A
+  /// `bench.json` beside a `result.json` is that run's own timing and is left out.
   ///
   /// - Complexity: O(f log f) for f files under the paths.
   public static func files(under paths: [String]) -> [String] {
@@ -32,7 +35,7 @@ public enum HistoryImport {
         out.insert(p)
         continue
       }
-      let root = URL(fileURLWithPath: p)
+      let root = URL(fileURLWithPath: p).resolvingSymlinksInPath()
       guard
         let e = fm.enumerator(
           at: root, includingPropertiesForKeys: [.isSymbolicLinkKey],
@@ -43,7 +46,12 @@ public enum HistoryImport {
         if link != true { out.insert(url.path) }
       }
     }
-    return out.sorted()
+    return out.filter { file in
+      let url = URL(fileURLWithPath: file)
+      guard url.lastPathComponent == "bench.json" else { return true }
+      let result = url.deletingLastPathComponent().appendingPathComponent("result.json").path
+      return !out.contains(result)
+    }.sorted()
   }
 
   /// The record a result file holds, by its name (`result.json`, `bench.json`, `gate.json`;

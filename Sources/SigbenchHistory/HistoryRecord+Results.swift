@@ -21,9 +21,10 @@ public struct HistoryCommit: Hashable, Sendable {
       dirty: BuildStamp.dirty)
   }
 
-  /// What a result file recorded (read from the working folder at run time, before the stamp).
+  /// What a result file recorded: the build stamp of the binary that wrote it (files written
+  /// before the stamp was recorded hold the working folder's commit and no committer time).
   static func recorded(_ p: Provenance) -> HistoryCommit {
-    HistoryCommit(commit: p.gitCommit, commitTime: nil, dirty: p.gitDirty)
+    HistoryCommit(commit: p.gitCommit, commitTime: p.commitTime, dirty: p.gitDirty)
   }
 }
 
@@ -48,7 +49,7 @@ extension HistoryRecord {
     return HistoryRecord(
       kind: "run", createdAt: r.createdAt, machine: r.machine, provenance: r.provenance,
       commit: commit ?? .recorded(r.provenance), tool: r.tool, processes: r.bench.processes,
-      source: source, measurements: m)
+      source: source, runID: r.runID, measurements: m)
   }
 
   /// A benchmark's figures (`bench.json`).
@@ -89,14 +90,14 @@ extension HistoryRecord {
 
   init(
     kind: String, createdAt: String, machine: MachineFingerprint, provenance: Provenance,
-    commit: HistoryCommit, tool: String, processes: Int, source: String,
+    commit: HistoryCommit, tool: String, processes: Int, source: String, runID: String? = nil,
     measurements: [HistoryMeasurement]
   ) {
     self.init(
       kind: kind, createdAt: createdAt, commit: commit.commit, commitTime: commit.commitTime,
       dirty: commit.dirty, fingerprint: HistoryRecord.fingerprint(machine),
       build: machine.buildConfiguration, corpusChecksum: provenance.corpusChecksum, tool: tool,
-      processes: processes, source: source, measurements: measurements)
+      processes: processes, source: source, runID: runID, measurements: measurements)
   }
 
   /// The machine as one comparable string (the build is kept apart).

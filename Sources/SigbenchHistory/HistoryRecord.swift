@@ -22,12 +22,15 @@ public struct HistoryRecord: Hashable, Sendable {
   public var processes: Int
   /// `live` for an append by the measuring command, else the imported file's path.
   public var source: String
+  /// The run id of a `run` (`RunResult.runID`): what identifies it (`key`); `nil` for a
+  /// `bench` or `gate`, identified by content.
+  public var runID: String?
   public var measurements: [HistoryMeasurement]
 
   public init(
     kind: String, createdAt: String, commit: String?, commitTime: String?, dirty: Bool?,
     fingerprint: String, build: String, corpusChecksum: String, tool: String, processes: Int,
-    source: String, measurements: [HistoryMeasurement]
+    source: String, runID: String? = nil, measurements: [HistoryMeasurement]
   ) {
     self.kind = kind
     self.createdAt = createdAt
@@ -40,15 +43,23 @@ public struct HistoryRecord: Hashable, Sendable {
     self.tool = tool
     self.processes = processes
     self.source = source
+    self.runID = runID
     self.measurements = measurements
   }
 
-  /// Identifies the run by content, not by where it was read from: the kind, start time,
-  /// machine, build, corpus and every figure (FNV-1a 64, hex). The same run appended live and
-  /// imported later from its folder gets the same key, so it is stored once.
+  /// Identifies the run, not where it was read from: a `run` by its run id (`run:ID`), so the
+  /// run appended live and imported later from its folder, or imported twice, is stored once;
+  /// a `bench` or `gate` by `contentKey`.
+  public var key: String {
+    runID.map { "run:\($0)" } ?? contentKey
+  }
+
+  /// The kind, start time, machine, build, corpus and every figure (FNV-1a 64, hex): the key
+  /// of a record without a run id, and of every record stored before run ids were keys (a store
+  /// checks both, so those are not stored again).
   ///
   /// - Complexity: O(m log m) for m measurements.
-  public var key: String {
+  public var contentKey: String {
     var text = [kind, createdAt, fingerprint, build, corpusChecksum].joined(separator: "|")
     for m in measurements.sorted(by: { $0.sortKey < $1.sortKey }) {
       text += "|\(m.sortKey)=\(m.headline)"

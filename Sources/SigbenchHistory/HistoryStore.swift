@@ -53,15 +53,18 @@ public struct HistoryStore {
     }
   }
 
-  /// Appends `record` in one transaction. Returns `false` (and stores nothing) when a run with
-  /// the same content key is already stored.
+  /// Appends `record` in one transaction. Returns `false` (and stores nothing) when the run is
+  /// already stored: under its key (`HistoryRecord.key`, the run id for a run) or, for a run
+  /// stored before run ids were keys, under its content key.
   ///
   /// - Complexity: O(m) statements for m measurements.
   @discardableResult
   public func append(_ record: HistoryRecord) throws -> Bool {
     let key = record.key
     return try db.transaction {
-      let exists = try db.query("SELECT 1 FROM runs WHERE run_key = ?", [.text(key)]) { _ in 1 }
+      let exists = try db.query(
+        "SELECT 1 FROM runs WHERE run_key IN (?, ?)", [.text(key), .text(record.contentKey)]
+      ) { _ in 1 }
       guard exists.isEmpty else { return false }
       try db.run(
         """

@@ -57,6 +57,15 @@ public enum IndexPage {
     @media print{.scroll{overflow:visible}}
     """
 
+  /// The build stamp in one line: commit (with `+dirty`), its time, build and compiler.
+  static func commitFact(_ p: Provenance) -> String {
+    var parts = [p.commitLabel]
+    if let t = p.commitTime { parts.append("committed \(t)") }
+    if let b = p.buildConfiguration { parts.append("\(b) build") }
+    if let c = p.toolchain { parts.append(c) }
+    return parts.joined(separator: ", ") + " (the build stamp of the binary that ran)"
+  }
+
   static func header(_ r: RunResult) -> String {
     var h = "<section id=\"run\">\n"
     // Every warning and note folds into one line with its count; the warnings (debug build,
@@ -73,7 +82,7 @@ public enum IndexPage {
     h += "<details class=\"facts\"><summary>Run: \(r.corpus.drawings) drawings from "
     h += "<code>\(escapeHTML(r.corpus.root))</code>, \(r.strategies.count) strategies, "
     h += "\(escapeHTML(r.machine.buildConfiguration)) build, commit "
-    h += "\(escapeHTML(r.provenance.gitCommit.map { String($0.prefix(10)) } ?? "unknown"))"
+    h += "\(escapeHTML(r.provenance.commitLabel))"
     h += "</summary>\n"
     h += "<div class=\"scroll\"><table>\n"
     let rows: [(String, String)] = [
@@ -84,10 +93,7 @@ public enum IndexPage {
         "Machine",
         "\(r.machine.cpuModel), \(r.machine.cores) cores, \(r.machine.os), \(r.machine.toolchain)"
       ),
-      (
-        "Commit",
-        (r.provenance.gitCommit ?? "unknown") + (r.provenance.gitDirty == true ? " (dirty)" : "")
-      ),
+      ("Commit", commitFact(r.provenance)),
       (
         "Corpus",
         "\(r.corpus.root): \(r.corpus.filesRead) files, \(r.corpus.drawings) drawings, "

@@ -12,7 +12,7 @@ public enum HistoryTables {
     ]
     for r in runs {
       rows.append([
-        String(r.id), r.kind, r.createdAt, short(r.commit) + (r.dirty == true ? "+dirty" : ""),
+        String(r.id), r.kind, r.createdAt, Provenance.label(commit: r.commit, dirty: r.dirty),
         r.commitTime ?? "–", r.build, r.corpusChecksum, String(r.processes),
         String(r.measurements), r.source,
       ])
@@ -25,7 +25,7 @@ public enum HistoryTables {
     var table = [["commit", "time", "run", "kind", "headline", "min", "max", "procs", "group"]]
     for r in rows {
       table.append([
-        short(r.commit) + (r.dirty == true ? "+dirty" : ""), r.orderTime, r.createdAt, r.kind,
+        Provenance.label(commit: r.commit, dirty: r.dirty), r.orderTime, r.createdAt, r.kind,
         format(r.headline, digits: 3) + " " + r.unit,
         format(r.perProcess.min() ?? r.headline, digits: 3),
         format(r.perProcess.max() ?? r.headline, digits: 3), String(r.processes),
@@ -47,10 +47,6 @@ public enum HistoryTables {
       ])
     }
     return (steps.isEmpty ? ["no steps detected"] : pad(table)) + ["method: \(t.method)"]
-  }
-
-  static func short(_ commit: String?) -> String {
-    commit.map { String($0.prefix(10)) } ?? "unknown"
   }
 
   /// Columns padded to their widest cell, two spaces apart.

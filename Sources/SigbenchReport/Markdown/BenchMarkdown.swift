@@ -158,8 +158,7 @@ public enum BenchMarkdown {
     let m = r.machine
     o += "- Machine: \(m.cpuModel), \(m.cores) cores, \(m.os), \(m.toolchain), "
     o += "\(m.buildConfiguration) build.\n"
-    o += "- Provenance: commit \(r.provenance.gitCommit ?? "unknown")"
-    o += (r.provenance.gitDirty ?? false) ? " (dirty)" : ""
+    o += "- Provenance: commit \(r.provenance.commitLabel)"
     o += ", corpus checksum \(r.corpus.checksum), \(r.createdAt).\n"
     for w in r.warnings { o += "- warning: \(w.text)\n" }
     return o

@@ -89,10 +89,9 @@ public enum GateMarkdown {
     }
     o += "- Head machine: \(fingerprint(r.machine)).\n"
     if let m = r.baseMachine { o += "- Base machine: \(fingerprint(m)).\n" }
-    o += "- Head: commit \(r.provenance.gitCommit ?? "unknown")"
-    o += (r.provenance.gitDirty ?? false) ? " (dirty)" : ""
+    o += "- Head: commit \(r.provenance.commitLabel)"
     o += "; corpus \(r.corpus.points) points, checksum \(r.corpus.checksum).\n"
-    if let p = r.baseProvenance { o += "- Base: commit \(p.gitCommit ?? "unknown").\n" }
+    if let p = r.baseProvenance { o += "- Base: commit \(p.commitLabel).\n" }
     o +=
       "- Process order: \(r.order.map(\.rawValue).joined(separator: " ")) (seed \(r.orderSeed)).\n"
     o += String(format: "- Gate wall time: %.1f s.\n", r.seconds)

@@ -10,8 +10,9 @@ public typealias BenchReport = ResultDocument<BenchContents>
 /// The members of a `BenchReport` after the shared header.
 public struct BenchContents: DocumentContents {
   /// 2: typed warnings (version 1's were sentences, still read), the headline across
-  /// processes, per-process values, bounded raw rows.
-  public static let currentSchemaVersion = 2
+  /// processes, per-process values, bounded raw rows. 3: the provenance is the build stamp
+  /// (commit time, build configuration, compiler).
+  public static let currentSchemaVersion = 3
 
   public var corpus: BenchCorpusInfo
   /// Measured before the run, in every process.

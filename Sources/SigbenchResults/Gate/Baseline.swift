@@ -9,7 +9,8 @@ public typealias Baseline = ResultDocument<BaselineContents>
 
 /// The members of a `Baseline` after the shared header.
 public struct BaselineContents: DocumentContents {
-  public static let currentSchemaVersion = 1
+  /// 2: the provenance is the build stamp (commit time, build configuration, compiler).
+  public static let currentSchemaVersion = 2
 
   public var name: String
   public var corpus: BenchCorpusInfo

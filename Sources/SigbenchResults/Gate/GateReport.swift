@@ -5,8 +5,9 @@ public typealias GateReport = ResultDocument<GateContents>
 
 /// The members of a `GateReport` after the shared header.
 public struct GateContents: DocumentContents {
-  /// 2: typed warnings (version 1's were sentences, still read).
-  public static let currentSchemaVersion = 2
+  /// 2: typed warnings (version 1's were sentences, still read). 3: the provenance is the
+  /// build stamp (commit time, build configuration, compiler).
+  public static let currentSchemaVersion = 3
 
   /// "baseline" (stored baseline) or "a/b" (same-job interleaved processes).
   public var mode: String

@@ -13,7 +13,8 @@ public typealias NoiseFloor = ResultDocument<NoiseFloorContents>
 
 /// The members of a `NoiseFloor` after the shared header.
 public struct NoiseFloorContents: DocumentContents {
-  public static let currentSchemaVersion = 1
+  /// 2: the provenance is the build stamp (commit time, build configuration, compiler).
+  public static let currentSchemaVersion = 2
 
   public var name: String
   public var corpus: BenchCorpusInfo

@@ -84,7 +84,7 @@ public struct HistoryPoint: Codable, Hashable, Sendable {
   }
 
   /// The first 10 hex digits of the commit, or "unknown".
-  public var shortCommit: String { commit.map { String($0.prefix(10)) } ?? "unknown" }
+  public var shortCommit: String { Provenance.label(commit: commit, dirty: nil) }
 }
 
 /// A detected step: the level changed between two consecutive points of a series.
@@ -122,7 +122,8 @@ public struct HistoryStep: Codable, Hashable, Sendable {
 
   /// `abc1234567..def7654321`.
   public var commitRange: String {
-    "\(fromCommit.map { String($0.prefix(10)) } ?? "unknown")..\(toCommit.map { String($0.prefix(10)) } ?? "unknown")"
+    Provenance.label(commit: fromCommit, dirty: nil) + ".."
+      + Provenance.label(commit: toCommit, dirty: nil)
   }
 }
 

@@ -10,12 +10,14 @@ import Foundation
 /// smooth lane, a copy of the timer and a copy of the bench warnings; `decode` still reads such
 /// files and drops the copies). Version 3 stores the format study as figures
 /// (`formatStudyFigures`), which the report formats; versions 1 and 2 carry it as a
-/// pre-formatted table (`formatStudy`), still read and shown as written.
+/// pre-formatted table (`formatStudy`), still read and shown as written. Version 4's provenance is
+/// the binary's build stamp (commit time, build configuration and compiler added; earlier
+/// versions hold the working folder's commit, read as written).
 public typealias RunResult = ResultDocument<RunContents>
 
 /// The members of a `RunResult` after the shared header.
 public struct RunContents: DocumentContents {
-  public static let currentSchemaVersion = 3
+  public static let currentSchemaVersion = 4
 
   public var runID: String
   /// The command line as typed (arguments after the executable).
@@ -113,19 +115,6 @@ public struct FormatStudyRun: Codable, Hashable, Sendable {
     self.figures = figures
     self.corpusDrawings = corpusDrawings
     self.sampleBudget = sampleBudget
-  }
-}
-
-/// Where a run came from: differs between runs by design.
-public struct Provenance: Codable, Hashable, Sendable {
-  public var gitCommit: String?
-  public var gitDirty: Bool?
-  /// FNV-1a 64 over the corpus files read, hex.
-  public var corpusChecksum: String
-  public init(gitCommit: String?, gitDirty: Bool?, corpusChecksum: String) {
-    self.gitCommit = gitCommit
-    self.gitDirty = gitDirty
-    self.corpusChecksum = corpusChecksum
   }
 }
 

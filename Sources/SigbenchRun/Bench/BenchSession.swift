@@ -1,5 +1,6 @@
 import Foundation
 import SigbenchBench
+import SigbenchBuildStamp
 import SigbenchCore
 import SigbenchResults
 import SigbenchStrategies
@@ -101,10 +102,12 @@ public struct BenchSession: Sendable {
     }
   }
 
-  /// Provenance of this run: the commit the binary was built from when known, else the working
-  /// directory's git state; the corpus checksum.
+  /// Provenance of this run: the build stamp of this binary (never the working folder's
+  /// repository) and the corpus checksum.
   public var provenance: Provenance {
-    let git = GitProvenance.read()
-    return Provenance(gitCommit: git.commit, gitDirty: git.dirty, corpusChecksum: corpus.checksum)
+    Provenance(
+      gitCommit: BuildStamp.commit, gitDirty: BuildStamp.dirty, commitTime: BuildStamp.commitTime,
+      buildConfiguration: BuildStamp.configuration, toolchain: BuildStamp.toolchain,
+      corpusChecksum: corpus.checksum)
   }
 }

@@ -92,7 +92,7 @@ public struct BaselineActions: Sendable {
       guard let b = try? Baseline.decode(Data(contentsOf: store.folder.appendingPathComponent(n)))
       else { return "\(n): unreadable" }
       var line =
-        "\(b.name)  \(b.createdAt)  commit \(b.provenance.gitCommit?.prefix(10) ?? "unknown")"
+        "\(b.name)  \(b.createdAt)  commit \(b.provenance.commitLabel)"
       line += "  \(b.processes) processes, \(b.strategies.count) strategies"
       if !b.acknowledgements.isEmpty { line += ", \(b.acknowledgements.count) acknowledged" }
       if let c = checksum {

@@ -4,8 +4,9 @@
 /// (written by a later sigbench) is refused rather than misread.
 ///
 /// Tables (version 2):
-/// - `runs`: one row per recorded `run`, `bench` or `gate` (its head side); `run_key` is a
-///   content hash that makes appends and imports idempotent.
+/// - `runs`: one row per recorded `run`, `bench` or `gate` (its head side); `run_key`
+///   (`HistoryRecord.key`: `run:` and the run id for a run, a content hash otherwise) makes
+///   appends and imports idempotent.
 /// - `measurements`: one row per strategy × lane × metric of a run: the headline figure and
 ///   every process's value (a JSON array).
 public enum HistorySchema {

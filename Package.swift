@@ -171,6 +171,7 @@ let package = Package(
         "SigbenchCLI", "SigbenchCore", "SigbenchResults", "SigbenchRun", "SigbenchTestSupport",
         "SigbenchCapture", "SigbenchRender", "SigbenchStrategies", "SigbenchArguments",
         "SigbenchReport", "SigbenchDigest", "SigbenchBuildStamp",
-      ]),
+      ],
+      exclude: ["Goldens"]),
   ]
 )

@@ -56,7 +56,13 @@ extension Option where Value == String {
   ) -> Option {
     Option(
       OptionSpec(long, short: short, value: value, help: help, repeatable: repeatable)
-    ) { text, _ in text }
+    ) { text, _ in
+      // An empty folder or file name would silently mean the current folder.
+      guard !text.isEmpty else {
+        throw ValidationError("--\(long) needs a non-empty \(value); got ''.")
+      }
+      return text
+    }
   }
 }
 

@@ -51,7 +51,7 @@ public enum SigbenchMain {
         return usageError(
           "Unknown subcommand '\(args[1])'.\(subcommandHint(args[1]))", nil, console)
       }
-      console.out(HelpFormatter.help(c.spec))
+      console.out(HelpFormatter.help(c.spec, width: HelpWidth.current()))
       return .success
     default:
       break
@@ -66,7 +66,7 @@ public enum SigbenchMain {
       return usageError(error.message, c.spec, console)
     }
     if parsed.wantsHelp {
-      console.out(HelpFormatter.help(c.spec))
+      console.out(HelpFormatter.help(c.spec, width: HelpWidth.current()))
       return .success
     }
     let code = runCommand(c, parsed)
@@ -134,7 +134,7 @@ public enum SigbenchMain {
           ExitCode.allCases.map { (String($0.rawValue), $0.meaning) })
       ],
       notes: "UNITS: positions in CSS px (1/96 inch, y down); time in seconds from the drawing's "
-        + "start; pressure in [0, 1]; angles in radians.")
+        + "start; pressure in [0, 1]; angles in radians.", width: HelpWidth.current())
   }
 }
 

@@ -25,9 +25,21 @@ public struct StrategyConfiguration: Sendable, Hashable {
       }
       guard seen.insert(name).inserted else {
         throw .invalidOption(
-          strategy: descriptor.id, option: name, rule: "may be given only once", value: text)
+          strategy: descriptor.id, option: name, rule: "given only once", value: text)
       }
       values[name] = try info.parse(text, strategy: descriptor.id)
+    }
+    for (low, high) in descriptor.orderedPairs {
+      guard case .number(let lo)? = values[low], case .number(let hi)? = values[high] else {
+        continue
+      }
+      guard hi >= lo else {
+        let unit = descriptor.parameter(named: high)?.unit ?? ""
+        throw .invalidOption(
+          strategy: descriptor.id, option: high,
+          rule: "at least \(low) (\(ParameterValue.format(lo))\(unit.isEmpty ? "" : " " + unit))",
+          value: ParameterValue.format(hi))
+      }
     }
     self.strategyID = descriptor.id
     self.values = values

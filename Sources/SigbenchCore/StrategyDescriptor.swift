@@ -26,6 +26,17 @@ public struct StrategyDescriptor: Sendable {
   }
 
   /// The declaration of option `name`, if any.
+  /// The declared order constraints: for every pair of options `min-X` and `max-X` (the width
+  /// pairs of signature-pad, uber-weighted, sigbench-smooth…), `max-X` must be at least
+  /// `min-X`. One rule for every strategy, checked when a configuration is resolved.
+  public var orderedPairs: [(low: String, high: String)] {
+    parameters.compactMap { p in
+      guard p.name.hasPrefix("min-") else { return nil }
+      let high = "max-" + p.name.dropFirst(4)
+      return parameter(named: high) == nil ? nil : (p.name, high)
+    }
+  }
+
   public func parameter(named name: String) -> ParameterInfo? {
     parameters.first { $0.name == name }
   }

@@ -23,7 +23,12 @@ public enum AtomicFiles {
     defer { CleanupRegistry.unregister(tmp) }
     do {
       guard FileManager.default.createFile(atPath: tmp.path, contents: nil) else {
-        throw FileWriteError("cannot create \(tmp.path)")
+        // The system's reason (errno of the failed open), not a second "cannot …".
+        let code = errno
+        throw FileWriteError(
+          code != 0
+            ? String(cString: strerror(code))
+            : "cannot create a file in \(tmp.deletingLastPathComponent().path)")
       }
       let handle = try FileHandle(forWritingTo: tmp)
       defer { try? handle.close() }

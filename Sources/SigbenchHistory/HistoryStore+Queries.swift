@@ -1,6 +1,13 @@
 import SigbenchResults
 
 extension HistoryStore {
+  /// The distinct values of one measurement column (`strategy`, `lane` or `metric`), sorted.
+  public func stored(_ column: HistoryColumn) throws -> [String] {
+    try db.query("SELECT DISTINCT \(column.rawValue) FROM measurements ORDER BY 1") { s in
+      s.text(0)
+    }
+  }
+
   /// Every stored run, ordered by committer time (run time where unknown), then run time.
   public func runs() throws -> [HistoryRunSummary] {
     try db.query(
@@ -54,4 +61,9 @@ extension HistoryStore {
         perProcess: HistoryStore.decode(s.text(16)))
     }
   }
+}
+
+/// A measurement column a selection names.
+public enum HistoryColumn: String, Sendable, CaseIterable {
+  case strategy, lane, metric
 }

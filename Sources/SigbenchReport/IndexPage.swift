@@ -1,3 +1,4 @@
+import SigbenchCore
 import SigbenchResults
 
 /// The run's `index.html`: what was run, on what, the per-point latency table and a gallery
@@ -79,8 +80,9 @@ public enum IndexPage {
       for w in notes { h += "<li>\(escapeHTML(w))</li>\n" }
       h += "</ul>\n</details>\n"
     }
-    h += "<details class=\"facts\"><summary>Run: \(r.corpus.drawings) drawings from "
-    h += "<code>\(escapeHTML(r.corpus.root))</code>, \(r.strategies.count) strategies, "
+    h += "<details class=\"facts\"><summary>Run: \(counted(r.corpus.drawings, "drawing")) from "
+    h += "<code>\(escapeHTML(r.corpus.root))</code>, "
+    h += "\(counted(r.strategies.count, "strategy", "strategies")), "
     h += "\(escapeHTML(r.machine.buildConfiguration)) build, commit "
     h += "\(escapeHTML(r.provenance.commitLabel))"
     h += "</summary>\n"
@@ -96,8 +98,9 @@ public enum IndexPage {
       ("Commit", commitFact(r.provenance)),
       (
         "Corpus",
-        "\(r.corpus.root): \(r.corpus.filesRead) files, \(r.corpus.drawings) drawings, "
-          + "\(r.corpus.strokes) strokes, \(r.corpus.points) points; formats "
+        "\(r.corpus.root): \(counted(r.corpus.filesRead, "file")), "
+          + "\(counted(r.corpus.drawings, "drawing")), \(counted(r.corpus.strokes, "stroke")), "
+          + "\(counted(r.corpus.points, "point")); formats "
           + r.corpus.formats.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
           .joined(separator: ", ") + "; checksum \(r.provenance.corpusChecksum)"
       ),
@@ -142,7 +145,7 @@ public enum IndexPage {
 
   /// "1 warning", "3 notes", "no warning".
   static func count(_ n: Int, _ noun: String) -> String {
-    n == 0 ? "no \(noun)" : n == 1 ? "1 \(noun)" : "\(n) \(noun)s"
+    n == 0 ? "no \(noun)" : counted(n, noun)
   }
 
   /// Files not used and reader warnings listed on the sheet, each list: the first this many in

@@ -24,11 +24,20 @@ struct EndToEndTests {
     return packageRootURL().appendingPathComponent(".build/debug/sigbench")
   }
 
-  static func run(_ args: [String], cwd: URL? = nil) throws -> Outcome {
+  /// Runs the binary with `args`, in `cwd` when given, with `environment` changes (a nil
+  /// value removes the variable).
+  static func run(_ args: [String], cwd: URL? = nil, environment: [String: String?] = [:]) throws
+    -> Outcome
+  {
     let p = Process()
     p.executableURL = binary
     p.arguments = args
     if let cwd { p.currentDirectoryURL = cwd }
+    if !environment.isEmpty {
+      var env = ProcessInfo.processInfo.environment
+      for (k, v) in environment { env[k] = v }
+      p.environment = env
+    }
     let out = Pipe()
     let err = Pipe()
     p.standardOutput = out

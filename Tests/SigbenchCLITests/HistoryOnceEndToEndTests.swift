@@ -49,5 +49,31 @@ struct HistoryOnceEndToEndTests {
       dir.appendingPathComponent("latest.sqlite").path,
     ])
     #expect(latest.stdout.contains("imported 1 run(s)"), "a symlinked run folder: \(latest.stdout)")
+    try Self.unknownNames(db)
+  }
+
+  /// #42, item 3: `history show --strategy straigt` printed `0 point(s)` and exited 0.
+  static func unknownNames(_ db: URL) throws {
+    for (option, typo, nearest) in [
+      ("--strategy", "straigt", "straight"), ("--lane", "smoth", "smooth"),
+      ("--metric", "batch-p5", "batch-p50"),
+    ] {
+      var args = [
+        "history", "show", "--history", db.path, "--strategy", "straight", "--lane", "smooth",
+        "--metric", "batch-p50",
+      ]
+      args[args.firstIndex(of: option)! + 1] = typo
+      let r = try EndToEndTests.run(args)
+      #expect(r.code == 64, "\(option) \(typo): exit \(r.code)")
+      #expect(r.stderr.contains("no \(option.dropFirst(2)) '\(typo)'"), "\(r.stderr)")
+      #expect(r.stderr.contains("Did you mean '\(nearest)'?"), "\(r.stderr)")
+      #expect(r.stdout.isEmpty)
+    }
+    let missing = try EndToEndTests.run([
+      "history", "list", "--history",
+      db.deletingLastPathComponent().appendingPathComponent("x").path,
+    ])
+    #expect(missing.code == 1)
+    #expect(missing.stderr.contains("--out DIR or --history PATH"), "\(missing.stderr)")
   }
 }

@@ -96,12 +96,23 @@ import Testing
     }
   }
 
-  @Test("max-width below min-width is rejected naming both")
-  func widthOrder() {
-    #expect {
-      try StrategyCatalog.configure(StrategySpec.parse("catmull-rom(min-width=4,max-width=2)"))
-    } throws: { e in
-      "\(e)".contains("max-width") && "\(e)".contains("min-width") && "\(e)".contains("'2'")
+  @Test("max-width below min-width is rejected naming both, by every strategy with the pair")
+  func widthOrder() throws {
+    // One declared rule (#42, item 7): signature-pad accepted the contradiction that
+    // uber-weighted refused.
+    let paired = StrategyCatalog.all.map(\.descriptor).filter { !$0.orderedPairs.isEmpty }
+    #expect(
+      Set(paired.map(\.id)).isSuperset(of: ["signature-pad", "uber-weighted", "catmull-rom"]))
+    for d in paired {
+      for (low, high) in d.orderedPairs {
+        #expect {
+          try StrategyCatalog.configure(StrategySpec.parse("\(d.id)(\(low)=4,\(high)=2)"))
+        } throws: { e in
+          "\(e)".contains(high) && "\(e)".contains(low) && "\(e)".contains("'2'")
+        }
+        // Equal ends are allowed.
+        _ = try StrategyCatalog.configure(StrategySpec.parse("\(d.id)(\(low)=3,\(high)=3)"))
+      }
     }
   }
 

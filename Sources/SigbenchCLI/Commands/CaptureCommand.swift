@@ -37,7 +37,8 @@ struct CaptureCommand: Command {
     }
     let url = URL(fileURLWithPath: output)
     do { try AtomicFiles.write(Data(page.utf8), to: url) } catch {
-      throw CommandFailure(.toolError, "cannot write \(url.path): \(error)")
+      // AtomicFiles' error already names the file and the system's reason.
+      throw CommandFailure(.toolError, SystemErrorText.reason(error))
     }
     console.out("\(url.path): capture page (\(page.utf8.count) bytes); open it in a browser")
     return .success

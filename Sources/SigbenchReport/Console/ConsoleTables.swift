@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchCore
 import SigbenchResults
 
 /// The plain-text tables commands print on stdout, from result types only.
@@ -147,12 +148,16 @@ extension ConsoleTables {
       }
   }
 
-  /// What `run` prints when it is done: the counts, the timing summary, where the sheet is.
+  /// What `run` prints when it is done: the counts, the timing summary, then the answer (the
+  /// sheet's verdict, `RunVerdict`, a line per question) right above where the sheet is.
   public static func runDone(_ r: RunResult, report: String, latest: String) -> [String] {
-    var lines = ["run \(r.runID): \(r.corpus.drawings) drawings, \(r.strategies.count) strategies"]
-    lines += verdict(RunVerdict.of(r))
+    var lines = [
+      "run \(r.runID): \(counted(r.corpus.drawings, "drawing")), "
+        + counted(r.strategies.count, "strategy", "strategies")
+    ]
     lines += runSummary(r.bench)
     if let t = r.bench.timingSample, !t.isComplete { lines.append("  sampled: \(t.rule)") }
+    lines += verdict(RunVerdict.of(r))
     return lines + ["report: \(report)", "latest: \(latest)"]
   }
 }

@@ -1,3 +1,4 @@
+import SigbenchCore
 import SigbenchResults
 
 /// The gate's Markdown summary (for a CI step summary): outcome, every verdict with its
@@ -69,7 +70,8 @@ public enum GateMarkdown {
       for b in r.budgets {
         o += "| \(F.cell(b.strategy)) | \(b.lane.rawValue) | \(F.ratio(b.p99FractionOfPeriod)) "
         o += "| \(F.ratio(b.limit)) | \(b.verdict.rawValue) "
-        o += "| \(b.wouldDropSample ? "**yes** (\(b.pointsOverPeriod) points)" : "no") |\n"
+        o +=
+          "| \(b.wouldDropSample ? "**yes** (\(counted(b.pointsOverPeriod, "point")))" : "no") |\n"
       }
       o += "\n"
     }

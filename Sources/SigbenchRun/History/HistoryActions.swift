@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchCore
 import SigbenchFiles
 import SigbenchHistory
 import SigbenchReport
@@ -30,7 +31,9 @@ public struct HistoryActions: Sendable {
   func store(creating: Bool = false) throws(PipelineError) -> HistoryStore {
     if !creating && !FileManager.default.fileExists(atPath: path) {
       throw PipelineError(
-        .toolError, "no history database at \(path) (see 'sigbench help history')")
+        .toolError,
+        "no history database at \(path): run, bench and gate write <out>/history.sqlite "
+          + "(--out DIR, default Reports); point elsewhere with --out DIR or --history PATH")
     }
     do { return try HistoryStore(path: path) } catch {
       throw PipelineError(.toolError, "\(error)")
@@ -38,6 +41,7 @@ public struct HistoryActions: Sendable {
   }
 
   func rows(_ store: HistoryStore) throws(PipelineError) -> [HistoryRow] {
+    try checkSelection(store)
     do {
       return try store.rows(
         strategy: selection.strategy, lane: selection.lane, metric: selection.metric)
@@ -90,5 +94,28 @@ public struct HistoryActions: Sendable {
       Data(HistoryTables.steps(t, json: true).joined(separator: "\n").utf8),
       to: dir.appendingPathComponent("steps.json"))
     return page
+  }
+}
+
+extension HistoryActions {
+  /// A selected strategy, lane or metric that no stored figure has is a usage error naming the
+  /// closest stored name and every stored one (it could only ever give an empty answer).
+  func checkSelection(_ store: HistoryStore) throws(PipelineError) {
+    let chosen: [(HistoryColumn, String?)] = [
+      (.strategy, selection.strategy), (.lane, selection.lane), (.metric, selection.metric),
+    ]
+    for case (let column, let value?) in chosen {
+      let names: [String]
+      do { names = try store.stored(column) } catch {
+        throw PipelineError(.toolError, "\(error)")
+      }
+      guard !names.contains(value) else { continue }
+      let hint = closestMatch(to: value, in: names).map { " Did you mean '\($0)'?" } ?? ""
+      let stored =
+        names.isEmpty
+        ? "it holds no figures yet" : "stored: \(names.joined(separator: ", "))"
+      throw PipelineError(
+        .invalidOption, "history: no \(column.rawValue) '\(value)' in \(path).\(hint) (\(stored))")
+    }
   }
 }

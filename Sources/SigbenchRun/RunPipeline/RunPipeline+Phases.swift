@@ -84,7 +84,8 @@ extension RunPipeline {
     }
     progress(
       .note(
-        "read \(kept.entries.count) drawings from \(kept.loaded.filesRead) files; "
+        "read \(counted(kept.entries.count, "drawing")) from "
+          + "\(counted(kept.loaded.filesRead, "file")); "
           + "\(strategies.count) strategies"))
     return kept
   }
@@ -112,7 +113,10 @@ extension RunPipeline {
   /// pass: the study has already encoded every drawing and decoded every file once, untimed,
   /// for its sizes and round-trip errors.
   func formatStudy(_ kept: inout CorpusStream.Kept, budget: Int) -> FormatStudyRun {
-    progress(.note("format study over \(kept.study.count) drawings (\(kept.studySamples) samples)"))
+    progress(
+      .note(
+        "format study over \(counted(kept.study.count, "drawing")) "
+          + "(\(counted(kept.studySamples, "sample")))"))
     let timer = ClosureBenchmark(
       timer: TimerCalibration.measure(rounds: 20_000), runs: 1,
       warmup: WarmupPolicy(discardedPasses: 0, maxCheckedPasses: 2), runsPerCheck: 1)

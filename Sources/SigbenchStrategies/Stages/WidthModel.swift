@@ -89,7 +89,8 @@ public struct WidthModel: Sendable, Hashable {
     ]
   }
 
-  /// Reads this stage's options; `max-width` below `min-width` is an error naming both.
+  /// Reads this stage's options (`max-width` at least `min-width` is the descriptor's declared
+  /// order constraint, checked when the configuration was resolved).
   public init(_ c: StrategyConfiguration) throws(StrategyError) {
     guard let kind = Kind(rawValue: c.choice("width")) else {
       throw .invalidOption(
@@ -97,14 +98,8 @@ public struct WidthModel: Sendable, Hashable {
         rule: "one of: \(Kind.allCases.map(\.rawValue).joined(separator: ", "))",
         value: c.choice("width"))
     }
-    let lo = c.number("min-width")
-    let hi = c.number("max-width")
-    guard hi >= lo else {
-      throw .invalidOption(
-        strategy: c.strategyID, option: "max-width",
-        rule: "at least min-width (\(ParameterValue.format(lo)) px)",
-        value: ParameterValue.format(hi))
-    }
-    self.init(kind: kind, size: c.number("size"), minWidth: lo, maxWidth: hi)
+    self.init(
+      kind: kind, size: c.number("size"), minWidth: c.number("min-width"),
+      maxWidth: c.number("max-width"))
   }
 }

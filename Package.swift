@@ -79,7 +79,9 @@ let package = Package(
     // The benchmark history: every run, bench and gate in SQLite, trends and detected steps.
     .target(
       name: "SigbenchHistory",
-      dependencies: ["SigbenchCore", "SigbenchResults", "SigbenchBuildStamp", "CSQLite"]),
+      dependencies: [
+        "SigbenchCore", "SigbenchResults", "SigbenchFiles", "SigbenchBuildStamp", "CSQLite",
+      ]),
     // The pipelines as library code (run, bench, gate, baseline, render-bench), reporting
     // progress through a callback; never prints or exits.
     .target(
@@ -139,7 +141,10 @@ let package = Package(
       ]),
     .testTarget(
       name: "SigbenchReportTests",
-      dependencies: ["SigbenchReport", "SigbenchResults", "SigbenchTestSupport", "SigbenchDigest"],
+      dependencies: [
+        "SigbenchReport", "SigbenchResults", "SigbenchTestSupport", "SigbenchDigest",
+        "SigbenchCore",
+      ],
       exclude: ["Snapshots"]),
     .testTarget(
       name: "SigbenchResultsTests", dependencies: ["SigbenchResults", "SigbenchFiles"],

@@ -55,3 +55,18 @@ public enum SystemErrorText {
     return nil
   }
 }
+
+extension SystemErrorText {
+  /// What a file that is not a regular file is (`st_mode & S_IFMT`), for the message that
+  /// refuses it: "a FIFO", "a socket", "a character device", "a block device", "a folder".
+  public static func kindName(_ kind: mode_t) -> String {
+    switch kind {
+    case S_IFIFO: return "a FIFO"
+    case S_IFSOCK: return "a socket"
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    case S_IFDIR: return "a folder"
+    default: return "type \(kind)"
+    }
+  }
+}

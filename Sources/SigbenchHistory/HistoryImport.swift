@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchFiles
 import SigbenchResults
 
 /// Backfills the history from files written earlier: run folders (`result.json`), benchmark
@@ -57,6 +58,12 @@ public enum HistoryImport {
   /// The record a result file holds, by its name (`result.json`, `bench.json`, `gate.json`;
   /// any other name is tried as each in turn).
   public static func record(file: String) throws -> HistoryRecord {
+    // A FIFO or device would block or read as "Permission denied": name what it is instead.
+    var info = stat()
+    if stat(file, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+      throw HistoryError(
+        "not a regular file (\(SystemErrorText.kindName(info.st_mode & S_IFMT)))")
+    }
     let data = try Data(contentsOf: URL(fileURLWithPath: file))
     let name = URL(fileURLWithPath: file).lastPathComponent
     switch name {

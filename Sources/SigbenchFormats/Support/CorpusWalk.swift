@@ -54,7 +54,12 @@ public struct CorpusWalk: Sendable {
       var link = ""
       if kind == S_IFLNK {
         guard stat(url.path, &info) == 0 else {
-          skipped.append(.init(file: rel, reason: "broken symbolic link"))
+          // ELOOP: the link leads back to itself; otherwise its target is missing or hidden.
+          let reason =
+            errno == ELOOP
+            ? "symbolic link cycle (\(String(cString: strerror(ELOOP))))"
+            : "broken symbolic link (\(String(cString: strerror(errno))))"
+          skipped.append(.init(file: rel, reason: reason))
           continue
         }
         kind = info.st_mode & S_IFMT
@@ -79,15 +84,7 @@ public struct CorpusWalk: Sendable {
   /// The reason given for a hidden entry.
   public static let hiddenReason = "hidden (name starts with '.')"
 
-  static func kindName(_ kind: mode_t) -> String {
-    switch kind {
-    case S_IFIFO: return "a FIFO"
-    case S_IFSOCK: return "a socket"
-    case S_IFCHR: return "a character device"
-    case S_IFBLK: return "a block device"
-    default: return "type \(kind)"
-    }
-  }
+  static func kindName(_ kind: mode_t) -> String { SystemErrorText.kindName(kind) }
 
   static func reason(_ error: any Error) -> String {
     SystemErrorText.reason(error)

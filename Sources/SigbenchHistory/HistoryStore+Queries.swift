@@ -1,6 +1,15 @@
 import SigbenchResults
 
 extension HistoryStore {
+  /// The run ids of every stored `run` (its key is `run:ID`; runs stored before run ids were
+  /// keys are not listed).
+  public func runIDs() throws -> Set<String> {
+    Set(
+      try db.query("SELECT run_key FROM runs WHERE run_key LIKE 'run:%'") { s in
+        String(s.text(0).dropFirst(4))
+      })
+  }
+
   /// The distinct values of one measurement column (`strategy`, `lane` or `metric`), sorted.
   public func stored(_ column: HistoryColumn) throws -> [String] {
     try db.query("SELECT DISTINCT \(column.rawValue) FROM measurements ORDER BY 1") { s in

@@ -45,7 +45,8 @@ struct GateCommandTests {
     let out = try EndToEndTests.tempFolder()
     defer { try? FileManager.default.removeItem(at: out) }
     let r = try Self.run(
-      ["bench", "--corpus", Self.fixture, "--out", out.path, "--json"] + Self.small)
+      ["bench", "--corpus", Self.fixture, "--out", out.path, "--json", "--raw-samples"] + Self.small
+    )
     #expect(r.code == 0, "\(r.stderr)")
     let report = try BenchReport.decode(Data(r.stdout.utf8))
     #expect(report.schemaVersion == BenchReport.currentSchemaVersion)
@@ -79,7 +80,8 @@ struct GateCommandTests {
     defer { try? FileManager.default.removeItem(at: out) }
     let r = try Self.run(
       [
-        "bench", "--corpus", Self.fixture, "--out", out.path, "--json", "--processes", "3",
+        "bench", "--corpus", Self.fixture, "--out", out.path, "--json", "--raw-samples",
+        "--processes", "3",
         "--no-counters", "--no-synthetic",
       ] + Self.small)
     #expect(r.code == 0, "\(r.stderr)")

@@ -22,6 +22,7 @@ struct OptionDeclarationTests {
     "convert": [file, "-o", "/tmp/x.sigbench.json"], "render": [file, "-o", "/tmp/x.png"],
     "contact-sheet": ["--corpus", fixtures, "-o", "/tmp/x.png"],
     "replay": [file, "-o", "/tmp/x.gif"], "bench": ["--corpus", fixtures],
+    "prune": ["--keep", "1"],
     "baseline": ["ack", "b", "--strategy", "straight", "--reason", "known"],
     "gate": ["--corpus", fixtures, "--base-binary", "/bin/true", "--seed", "7"],
     "render-bench": [], "metrics-bench": [], "history": ["list"], "report": ["/tmp"],

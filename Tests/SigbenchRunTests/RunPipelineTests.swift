@@ -53,12 +53,15 @@ struct RunPipelineTests {
     #expect(r.bench.floor != nil)
     #expect(summary.contains("- Floor (a null smoother, no work"))
     #expect(index.contains("<p id=\"floor\">Floor: a null smoother"))
-    for name in [
-      "result.json", "bench.json", "summary.md", "samples.csv", "index.html", "metrics.html",
-    ] {
+    for name in ["result.json", "bench.json", "summary.md", "index.html", "metrics.html"] {
       #expect(
         FileManager.default.fileExists(atPath: outcome.folder.appendingPathComponent(name).path))
     }
+    // Raw samples only on request (#42, item 10): their summaries are in bench.json.
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: outcome.folder.appendingPathComponent("samples.csv").path))
+    #expect(r.bench.rawSamples == nil)
     for s in r.samples {
       for path in [s.rawImage] + s.images.values {
         let png = try Data(contentsOf: outcome.folder.appendingPathComponent(path))

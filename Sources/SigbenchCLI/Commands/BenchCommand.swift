@@ -17,7 +17,8 @@ struct BenchCommand: Command {
       Times every point (first points and finish apart), batches of points where a point is
       too cheap for the clock, stroke-position deciles and synthetic strokes of 10 to 10,000
       samples; counts instructions and heap allocations per point under callgrind. Writes
-      <out>/bench/<id>/ (bench.json, summary.md, samples.csv). With --processes N > 1 the
+      <out>/bench/<id>/ (bench.json, summary.md; samples.csv with --raw-samples). With
+      --processes N > 1 the
       headline figures are the median over the N processes, with the min-max beside them.
       """,
     options: [
@@ -26,6 +27,7 @@ struct BenchCommand: Command {
     ] + BenchOptionGroup.timing + [BenchOptionGroup.processes(default: 1, range: 1...200)]
       + BenchOptionGroup.counters + [
         noSynthetic.spec, costlyCases.spec, OutputOptions.quiet.spec, OutputOptions.json.spec,
+        OutputOptions.rawSamples.spec,
         worker.spec, keepRaw.spec, counterWorker.spec, qualityWorker.spec,
       ] + HistoryOptions.appending)
 
@@ -72,7 +74,10 @@ struct BenchCommand: Command {
     worker = try a.value(Self.worker)
     counterWorker = try a.value(Self.counterWorker)
     qualityWorker = try a.value(Self.qualityWorker)
-    options.keepRaw = (worker == nil && counterWorker == nil) || a.flag(Self.keepRaw)
+    // The parent keeps (and asks its workers for) raw figures only for --raw-samples.
+    options.keepRaw =
+      (worker == nil && counterWorker == nil && a.flag(OutputOptions.rawSamples))
+      || a.flag(Self.keepRaw)
   }
 
   func run(console: Console) throws -> ExitCode {

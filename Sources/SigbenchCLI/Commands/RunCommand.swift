@@ -14,7 +14,8 @@ struct RunCommand: Command {
       Reads every file under the corpus folder (unsupported files are skipped with a notice,
       malformed ones rejected with the reason; the run goes on), smooths each stroke through
       each strategy, renders the ink to PNG, times every push, and writes the run to
-      <out>/runs/<run-id>/ (result.json, index.html, img/). <out>/latest then points at it.
+      <out>/runs/<run-id>/ (result.json, index.html, img/; samples.csv with --raw-samples).
+      <out>/latest then points at it.
       With --baseline NAME the gate runs after the timing (its options below apply then).
       """,
     options: [
@@ -24,7 +25,7 @@ struct RunCommand: Command {
       RenderOptionGroup.size.within(RunSettings.sizeRange)
         .defaulting(to: "\(RunSettings.defaultWidth)x\(RunSettings.defaultHeight)").spec,
       compareRun.spec, strict.spec, jobs.spec, noRender.spec, OutputOptions.quiet.spec,
-      OutputOptions.json.spec,
+      OutputOptions.json.spec, OutputOptions.rawSamples.spec,
     ] + BenchOptionGroup.timing + [GateOptionGroup.baseline.spec] + BenchOptionGroup.counters
       + GateOptionGroup.options + HistoryOptions.appending)
 
@@ -63,6 +64,7 @@ struct RunCommand: Command {
     s.bench.timedPointBudget = bench.timedPoints
     s.bench.counters = bench.counters
     s.bench.injection = try a.injection()
+    s.bench.rawSamples = a.flag(OutputOptions.rawSamples)
     s.commandLine = CommandLine.arguments.dropFirst().map { $0 }
     let baseline = try a.storedName(GateOptionGroup.baseline)
     if baseline == nil, let o = GateOptionGroup.gateOnlyOptionGiven(a) {

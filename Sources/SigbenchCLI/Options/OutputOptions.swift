@@ -11,6 +11,11 @@ enum OutputOptions {
     help: "Where to write the result (the kind of file is named in the overview above).")
   static let json = Flag("json", help: "Print the result as JSON on stdout instead of text.")
   static let quiet = Flag("quiet", help: "No progress lines or notes on stderr.")
+  static let rawSamples = Flag(
+    "raw-samples",
+    help: "Also write samples.csv: every timed point's raw figures (at most 50,000 rows per "
+      + "strategy and lane, ~40 MB on Corpus/). Without it only their summaries are kept, in "
+      + "bench.json.")
 }
 
 extension ParsedArguments {

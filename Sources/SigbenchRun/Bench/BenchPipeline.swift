@@ -105,7 +105,7 @@ public struct BenchPipeline: Sendable {
       report.processTimers = timers
     }
     if let uneven = BenchWarnings.unevenProcesses(timers) { report.warnings.append(uneven) }
-    report.rawSamples = RawSampleCount(raw)
+    report.rawSamples = options.keepRaw ? RawSampleCount(raw) : nil
     report.timingSample = session.timingRecord(budget: options.timedPointBudget)
     return (report, raw)
   }

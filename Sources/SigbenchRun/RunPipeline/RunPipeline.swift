@@ -92,7 +92,7 @@ public struct RunPipeline: Sendable {
   func benchPipeline(_ session: BenchSession) -> BenchPipeline {
     var options = BenchOptions()
     options.repetitions = settings.bench.repetitions
-    options.keepRaw = true
+    options.keepRaw = settings.bench.rawSamples
     options.injection = settings.bench.injection
     options.timedPointBudget = settings.bench.timedPointBudget
     var pipeline = BenchPipeline(

@@ -62,6 +62,9 @@ public struct BenchRunSettings: Sendable {
   public var counterPoints = BenchRunSettings.defaultCounterPoints
   /// Points per strategy × lane timed before whole strokes are sampled (`TimingSample`).
   public var timedPointBudget = TimingSample.defaultBudget
+  /// Write `samples.csv` (every timed point's raw figures, bounded); off by default: the
+  /// summaries in `bench.json` are kept, and a `Corpus/` run folder is ~38 MB smaller.
+  public var rawSamples = false
   /// The test-only knob (`SIGBENCH_INJECT`), read by the caller; never set by default.
   public var injection: Injection?
 

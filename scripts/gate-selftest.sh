@@ -71,7 +71,10 @@ spins=$(python3 -c "import math; print(max(1, math.ceil((0.02 * $ipp - $entry) /
 echo "gate-selftest: $TARGET costs $ipp instructions/point; a spin round adds $per_round," \
   "entering the loop $entry; +2 % = $spins rounds"
 
-# One gate round; prints "<exit> <target regressed> <others regressed> <counter: target> <counter: others> <ratio>"
+# One gate round; prints "<exit> <target regressed> <others regressed> <counter: target>
+# <counter: others> <ratio> <instruction ratio> <stated sensitivity>", the last the smallest
+# "largest" of the gate's timing sensitivity rows in the smooth lane (what the gate says it would
+# have caught with its most sensitive metric), or nan when it says none.
 round() { # $1 = label, $2 = inject value or empty, $3 = processes, $4.. = extra gate options
   local label=$1 inject=$2 procs=$3
   shift 3
@@ -89,9 +92,13 @@ ratios = [(c.get("ratio") or {}).get("estimate", 0) for c in r["timing"]
           if c["strategy"] == t and c["metric"] == "batch-p50-ratio"]
 irat = [c.get("ratio") or 0 for c in r["counters"]
         if c["strategy"] == t and c["metric"] == "instructions/point"]
+timing_metrics = {"batch-p50-ratio", "batch-p50", "p50", "p90", "p99"}
+stated = [s["worst"] for s in (r.get("sensitivity") or [])
+          if s["lane"] == "smooth" and s["metric"] in timing_metrics and s.get("worst") is not None]
 print(code, sum(c["strategy"] == t for c in tr), sum(c["strategy"] != t for c in tr),
       sum(c["strategy"] == t for c in cr), sum(c["strategy"] != t for c in cr),
-      "%.4f" % (ratios[0] if ratios else 0), "%.4f" % (irat[0] if irat else 0))
+      "%.4f" % (ratios[0] if ratios else 0), "%.4f" % (irat[0] if irat else 0),
+      "%.4f" % min(stated) if stated else "nan")
 PY
 }
 
@@ -128,4 +135,27 @@ for k, what, col_t, col_o in [("t20", "+20 % time", 2, 3), ("t5", "+5 % time", 2
     if hit == len(rs) and k != "i2":
         smallest = what
 print(f"smallest timing change detected in every round: {smallest or 'none'}")
+# The gate's own statement (gate.md's sensitivity table), checked against what it caught: every
+# injected change at or above the stated X is detected in at least 90 % of rounds, and X is at
+# most twice the smallest injected change detected in every round.
+stated = sorted(float(r[8]) for r in aa if len(r) > 8 and r[8] != "nan")
+failures = []
+if not stated:
+    print("stated sensitivity: none (the gate says it could confirm no timing change)")
+else:
+    x = stated[len(stated) // 2] * 100
+    print(f"stated sensitivity (median over the A/A rounds): +{x:.1f} %")
+    for k, size in [("t20", 20.0), ("t5", 5.0)]:
+        rs = of(k)
+        hit = sum(1 for r in rs if int(r[2]) > 0)
+        if size >= x and hit < 0.9 * len(rs):
+            failures.append(f"+{size:g} % is at or above the stated +{x:.1f} % but was detected "
+                            f"in only {hit}/{len(rs)} rounds")
+    sizes = {"+20 % time": 20.0, "+5 % time": 5.0}
+    if smallest in sizes and x > 2 * sizes[smallest]:
+        failures.append(f"the stated +{x:.1f} % is more than twice {smallest}, detected in "
+                        "every round")
+for f in failures:
+    print(f"gate-selftest: FAIL: {f}")
+sys.exit(1 if failures else 0)
 PY

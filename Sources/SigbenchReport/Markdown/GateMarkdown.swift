@@ -7,6 +7,8 @@ public enum GateMarkdown {
   public static func render(_ r: GateReport) -> String {
     typealias F = MarkdownFormat
     var o = "## sigbench gate: \(r.outcome)\n\n"
+    o += verdictCounts(r)
+    o += sensitivity(r)
     o += "Mode **\(r.mode)**"
     if let b = r.baselineName { o += ", baseline `\(b)`" }
     if let b = r.baseBinary { o += ", base binary `\(b)`" }
@@ -19,7 +21,7 @@ public enum GateMarkdown {
       if let s = inj.spins { o += ", \(s) spin rounds" }
       o += ". Head processes only.\n\n"
     }
-    o += "### Timing (\(r.timingStatus))\n\n"
+    o += "### Timing: \(r.timingStatus)\n\n"
     if !r.timing.isEmpty {
       o +=
         "| strategy | lane | metric | base median | head median | head/base [\(Int(r.settings.confidence * 100)) % CI] "
@@ -29,6 +31,9 @@ public enum GateMarkdown {
           c.ratio.map { "\(F.ratio($0.estimate)) [\(F.ratio($0.lower)), \(F.ratio($0.upper))]" }
           ?? "–"
         var verdict = "**\(c.verdict.rawValue)**"
+        if GateSensitivity.isInformational(c) {
+          verdict = "informational (the reference to itself)"
+        }
         if let conf = c.confirmation { verdict += " (re-measured: \(conf.verdict.rawValue))" }
         if let a = c.acknowledgement { verdict += " — acknowledged: \(F.cell(a))" }
         // A ratio metric (to the reference strategy in the same process) has no unit.
@@ -49,7 +54,7 @@ public enum GateMarkdown {
       o += "a flagged regression is re-measured once before it fails.\n\n"
     }
     o += noiseSection(r)
-    o += "### Counters (\(r.counterStatus))\n\n"
+    o += "### Counters: \(r.counterStatus)\n\n"
     if !r.counters.isEmpty {
       o +=
         "| strategy | lane | counter | base | head | head/base | verdict |\n|---|---|---|---|---|---|---|\n"
@@ -65,6 +70,8 @@ public enum GateMarkdown {
     o += quality(r)
     if !r.budgets.isEmpty {
       o += "### Ink budget (240 Hz sample period = 4.17 ms)\n\n"
+      o +=
+        "Informational unless the gate enforces budgets: \"would drop a sample\" never fails it.\n\n"
       o +=
         "| strategy | lane | p99 / period | limit | verdict | would drop a sample |\n|---|---|---|---|---|---|\n"
       for b in r.budgets {
@@ -158,5 +165,55 @@ public enum GateMarkdown {
   static func tolerance(_ c: QualityComparison) -> String {
     String(format: "%.3g %% / %.3g", c.tolerance.relative * 100, c.tolerance.absolute)
       + (c.unit.isEmpty ? "" : " \(c.unit)") + " (\(c.tolerance.source))"
+  }
+
+  /// The counts of each verdict, timing and counters apart.
+  static func verdictCounts(_ r: GateReport) -> String {
+    func counts(_ verdicts: [String]) -> String {
+      var seen: [String: Int] = [:]
+      var order: [String] = []
+      for v in verdicts {
+        if seen[v] == nil { order.append(v) }
+        seen[v, default: 0] += 1
+      }
+      return order.map { "\(seen[$0]!) \($0)" }.joined(separator: ", ")
+    }
+    let timing = r.timing.filter { !GateSensitivity.isInformational($0) }
+    var o = "**Verdicts.** Timing: "
+    o +=
+      timing.isEmpty
+      ? "none compared" : "\(timing.count) compared: " + counts(timing.map(\.verdict.rawValue))
+    o += "; counters: "
+    o +=
+      r.counters.isEmpty
+      ? "none" : "\(r.counters.count): " + counts(r.counters.map(\.verdict.rawValue))
+    if let q = r.quality, !q.isEmpty {
+      o += "; quality: \(q.count): " + counts(q.map(\.verdict.rawValue))
+    }
+    return o + ".\n\n"
+  }
+
+  /// What the gate could have caught: the smallest slowdown it would have confirmed per lane
+  /// and metric, from the spread it measured (`GateSensitivity`).
+  static func sensitivity(_ r: GateReport) -> String {
+    let rows = r.sensitivity ?? GateSensitivity.of(r)
+    guard !rows.isEmpty else { return "" }
+    var o = "**Sensitivity of this gate on this machine**: the smallest slowdown it would have "
+    o += "confirmed, from the replicate spread it measured (threshold + half the head/base "
+    o += "interval; counters: their band). A pass means no change above these.\n\n"
+    o += "| lane | metric | median over strategies | largest (strategy) | comparisons |\n"
+    o += "|---|---|---|---|---|\n"
+    for s in rows {
+      let median = s.median.map { "+" + MarkdownFormat.ratio($0 * 100) + " %" } ?? "none"
+      let worst =
+        s.worst.map {
+          "+" + MarkdownFormat.ratio($0 * 100)
+            + " % (\(MarkdownFormat.cell(s.worstStrategy ?? "")))"
+        }
+        ?? MarkdownFormat.cell(s.unreachable ?? "–")
+      o +=
+        "| \(s.lane) | \(MarkdownFormat.cell(s.metric)) | \(median) | \(worst) | \(s.comparisons) |\n"
+    }
+    return o + "\n"
   }
 }

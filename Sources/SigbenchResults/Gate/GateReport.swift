@@ -6,7 +6,7 @@ public typealias GateReport = ResultDocument<GateContents>
 /// The members of a `GateReport` after the shared header.
 public struct GateContents: DocumentContents {
   /// 2: typed warnings (version 1's were sentences, still read). 3: the provenance is the
-  /// build stamp (commit time, build configuration, compiler).
+  /// build stamp (commit time, build configuration, compiler); the gate's sensitivity.
   public static let currentSchemaVersion = 3
 
   /// "baseline" (stored baseline) or "a/b" (same-job interleaved processes).
@@ -42,6 +42,9 @@ public struct GateContents: DocumentContents {
   public var injection: Injection?
   /// The A/A noise floor asked for (`--noise-floor`), and whether it was used.
   public var noiseFloor: NoiseFloorUse?
+  /// What this gate could have caught (`GateSensitivity.of`), per lane and metric; `nil` in
+  /// reports from before it was recorded.
+  public var sensitivity: [GateSensitivity]?
   /// The process exit code and its meaning.
   public var exitCode: Int32
   public var outcome: String

@@ -108,6 +108,7 @@ extension GateRunner {
     }
     if config.failOnInconclusive && unsettled { codes.append(.inconclusive) }
     let code = ExitCode.combine(codes)
+    report.sensitivity = GateSensitivity.of(report)
     report.exitCode = code.rawValue
     report.outcome = GateRunner.outcome(code)
     if !config.enforceBudget && overBudget {

@@ -146,7 +146,7 @@ struct EndToEndTests {
     #expect(r.code == 4, "stderr: \(r.stderr)")
     #expect(r.stderr.contains("rejected bad.sigbench.json: $.channels: channels must be"))
     #expect(r.stderr.contains("skipped notes.xyz: no reader"))
-    #expect(r.stdout.contains("1 drawings"))
+    #expect(r.stdout.contains(": 1 drawing, "))
     let strict = try Self.run(
       [
         "run", "--corpus", corpus.path, "--no-counters", "--out",

@@ -158,11 +158,17 @@ import Testing
     #expect(abs(line.lengthEstimate - 3) <= 1e-14)
   }
 
-  @Test("every stamp is capped at max-width, even when min-width is larger")
+  @Test("min-width above max-width is refused; the port still caps every stamp at max-width")
   func radiusCap() throws {
+    // One declared rule for every width pair (#42): the spec is refused, as uber-weighted's is.
+    #expect(throws: StrategyError.self) {
+      try Self.strategy("signature-pad(min-width=3,max-width=2,throttle=0)")
+    }
+    // signature_pad 5.1.3 itself accepts it (its settings, not a spec): every stamp is capped.
+    var settings = SignaturePadSettings.defaults
+    (settings.minWidth, settings.maxWidth, settings.throttle) = (3, 2, 0)
     let samples = Self.timed([(0, 0), (20, 0), (40, 5), (60, 0)], everyMs: 5)
-    let ink = try Self.strategy("signature-pad(min-width=3,max-width=2,throttle=0)")
-      .smooth(samples)
+    let ink = SignaturePad.smooth(samples, settings: settings)
     #expect(ink.filledDiscs.first == Disc(center: .zero, radius: 2.5))  // the dot is not capped
     #expect(ink.filledDiscs.count > 10 && ink.filledDiscs.dropFirst().allSatisfy { $0.radius == 2 })
     #expect(ink.centerline.allSatisfy { $0.startWidth == 4 && $0.endWidth == 4 })

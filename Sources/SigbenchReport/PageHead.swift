@@ -13,19 +13,21 @@ import SigbenchDigest
 enum PageHead {
   /// `<!DOCTYPE html>` through `<body>`, with `title` escaped here and `style` as given.
   static func render(title: String, style: String) -> String {
-    let script = "\n" + PageScript.source + "\n"
     var h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
     h += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
     h += "<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy(style: style))\">\n"
     h += "<title>\(escapeHTML(title))</title>\n<style>\(style)</style>\n"
-    h += "<script>\(script)</script>\n</head>\n<body>\n"
+    h += "<script>\(scriptBody)</script>\n</head>\n<body>\n"
     return h
   }
 
+  /// The inline script element's body, and its hash source (the same on every page).
+  static let scriptBody = "\n" + PageScript.source + "\n"
+  static let scriptSource = SHA256Digest.cspSource(scriptBody)
+
   /// The policy for a page whose inline style sheet is `style`.
   static func policy(style: String) -> String {
-    let script = SHA256Digest.cspSource("\n" + PageScript.source + "\n")
-    return "default-src 'none'; script-src \(script); style-src \(SHA256Digest.cspSource(style)); "
+    "default-src 'none'; script-src \(scriptSource); style-src \(SHA256Digest.cspSource(style)); "
       + "img-src 'self'; base-uri 'none'; form-action 'none'"
   }
 }

@@ -15,11 +15,12 @@ struct PruneCommand: Command {
       still holds is named: its figures stay in history.sqlite. --dry-run lists what would go.
       """,
     options: [
-      OutputOptions.out.spec, keep.requiredHere().within(1...1_000_000).spec, dryRun.spec,
+      OutputOptions.out.spec, keep.spec, dryRun.spec,
       OutputOptions.quiet.spec,
     ])
 
   static let keep = Option.integer("keep", help: "Folders of each kind to keep, newest first.")
+    .requiredHere().within(1...1_000_000)
   static let dryRun = Flag("dry-run", help: "List what would be removed; remove nothing.")
 
   let pruning: RunPruning
@@ -29,7 +30,7 @@ struct PruneCommand: Command {
   init(_ a: ParsedArguments) throws {
     pruning = RunPruning(
       out: URL(fileURLWithPath: try a.outFolder()),
-      keep: try a.required(Self.keep.requiredHere().within(1...1_000_000)))
+      keep: try a.required(Self.keep))
     dryRun = a.flag(Self.dryRun)
     quiet = a.flag(OutputOptions.quiet)
   }

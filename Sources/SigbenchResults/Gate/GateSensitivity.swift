@@ -60,58 +60,56 @@ public struct GateSensitivity: Codable, Hashable, Sendable {
   /// One row per lane × timing metric, then per lane × counter, in the report's order.
   public static func of(_ r: GateReport) -> [GateSensitivity] {
     let timing = r.timing.filter { !isInformational($0) }
-    let compared = timing.count
     var rows: [GateSensitivity] = []
-    var order: [String] = []
-    var groups: [String: [TimingComparison]] = [:]
-    for c in timing {
-      let key = "\(c.lane.rawValue)|\(c.metric.rawValue)"
-      if groups[key] == nil { order.append(key) }
-      groups[key, default: []].append(c)
-    }
-    for key in order {
-      let cs = groups[key]!
-      let parts = key.split(separator: "|").map(String.init)
+    for (lane, metric, cs) in grouped(timing, by: { ($0.lane.rawValue, $0.metric.rawValue) }) {
       let n = cs.map(\.head.count).min() ?? 0
       let m = cs.map(\.base.count).min() ?? 0
-      let floor = smallestP(n, m) * Double(max(1, compared))
-      if floor >= r.settings.alpha {
+      if smallestP(n, m) * Double(max(1, timing.count)) >= r.settings.alpha {
         rows.append(
           GateSensitivity(
-            lane: parts[0], metric: parts[1], comparisons: cs.count, median: nil, worst: nil,
+            lane: lane, metric: metric, comparisons: cs.count, median: nil, worst: nil,
             worstStrategy: nil,
             unreachable: "with \(n)/\(m) processes a U test cannot reach p < "
-              + "\(r.settings.alpha) after correction over \(compared) comparisons"))
+              + "\(r.settings.alpha) after correction over \(timing.count) comparisons"))
         continue
       }
-      let each = cs.compactMap { c -> (String, Double)? in
-        guard let ci = c.ratio else { return nil }
-        return (c.strategy, c.effectiveThreshold + (ci.upper - ci.lower) / 2)
-      }.sorted { $0.1 < $1.1 }
-      guard !each.isEmpty else { continue }
-      rows.append(
-        GateSensitivity(
-          lane: parts[0], metric: parts[1], comparisons: each.count,
-          median: each[each.count / 2].1, worst: each.last!.1, worstStrategy: each.last!.0,
-          unreachable: nil))
+      let each = cs.compactMap { c in
+        c.ratio.map { (c.strategy, c.effectiveThreshold + ($0.upper - $0.lower) / 2) }
+      }
+      if let row = summary(lane, metric, each) { rows.append(row) }
     }
-    var counterOrder: [String] = []
-    var counterGroups: [String: [(String, Double)]] = [:]
-    for c in r.counters {
-      guard let band = c.tolerance else { continue }
-      let key = "\(c.lane.rawValue)|\(c.metric)"
-      if counterGroups[key] == nil { counterOrder.append(key) }
-      counterGroups[key, default: []].append((c.strategy, band))
-    }
-    for key in counterOrder {
-      let each = counterGroups[key]!.sorted { $0.1 < $1.1 }
-      let parts = key.split(separator: "|").map(String.init)
-      rows.append(
-        GateSensitivity(
-          lane: parts[0], metric: parts[1], comparisons: each.count,
-          median: each[each.count / 2].1, worst: each.last!.1, worstStrategy: each.last!.0,
-          unreachable: nil))
+    let bands = r.counters.compactMap { c in c.tolerance.map { (c, $0) } }
+    for (lane, metric, cs) in grouped(bands, by: { ($0.0.lane.rawValue, "\($0.0.metric)") }) {
+      if let row = summary(lane, metric, cs.map { ($0.0.strategy, $0.1) }) { rows.append(row) }
     }
     return rows
+  }
+
+  /// `items` grouped by lane and metric, groups in order of first appearance.
+  static func grouped<T>(_ items: [T], by key: (T) -> (String, String)) -> [(
+    lane: String, metric: String, items: [T]
+  )] {
+    var groups: [(lane: String, metric: String, items: [T])] = []
+    for item in items {
+      let (lane, metric) = key(item)
+      if let i = groups.firstIndex(where: { $0.lane == lane && $0.metric == metric }) {
+        groups[i].items.append(item)
+      } else {
+        groups.append((lane, metric, [item]))
+      }
+    }
+    return groups
+  }
+
+  /// The median and the largest of `each` (strategy, smallest confirmable change); `nil` when
+  /// empty.
+  static func summary(_ lane: String, _ metric: String, _ each: [(String, Double)])
+    -> GateSensitivity?
+  {
+    let sorted = each.sorted { $0.1 < $1.1 }
+    guard let worst = sorted.last else { return nil }
+    return GateSensitivity(
+      lane: lane, metric: metric, comparisons: sorted.count, median: sorted[sorted.count / 2].1,
+      worst: worst.1, worstStrategy: worst.0, unreachable: nil)
   }
 }

@@ -107,11 +107,12 @@ public struct RunPruning: Sendable {
     }
   }
 
-  /// Run ids the history at `<out>/history.sqlite` holds (none without one).
+  /// Run ids the history at `<out>/history.sqlite` holds (none without one). Opened with no
+  /// migration beyond the first (which every stored history has), so prune never changes it.
   func storedRunIDs() -> Set<String> {
-    let path = out.appendingPathComponent("history.sqlite").path
+    let path = out.appendingPathComponent(HistoryStore.defaultFileName).path
     guard FileManager.default.fileExists(atPath: path),
-      let store = try? HistoryStore(path: path), let ids = try? store.runIDs()
+      let store = try? HistoryStore(path: path, upTo: 1), let ids = try? store.runIDs()
     else { return [] }
     return ids
   }

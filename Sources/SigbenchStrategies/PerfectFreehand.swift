@@ -19,6 +19,13 @@ import SigbenchCore
 /// π + 0.0001. The end cap has 29 points, not the 28 its loop reads as: its t = 1/29, 2/29, …
 /// < 1 accumulates in floating point to just under 1 at the 29th value (as in JavaScript).
 ///
+/// Finish: the finished stroke is `getStroke(points, { last: true })`, as the library's users
+/// call it for a completed stroke (option `last-at-finish`, default true; sigbench's, not the
+/// library's): the final sample is used as is, so the ink ends at the pen-up point instead of
+/// 0.425 of the way short of it. Every push before uses `last` (default false, the code's
+/// default), so the live preview is what those users see while drawing. `last-at-finish=false`
+/// finishes with `last` as well (the library called with the same options throughout).
+///
 /// Output: the fill is the library's polygon (left points, end cap, right points backwards,
 /// start cap) as one closed subpath of straight lines, filled non-zero, exactly the points
 /// `getStroke` returns (the README's quadratic-midpoint SVG smoothing is the caller's rendering
@@ -54,7 +61,10 @@ public struct PerfectFreehand: SmoothingStrategy {
       "steveruizok/perfect-freehand 1.2.2 with its code's defaults (size 16, last false)."
       + " Streamlined centre points, simulated pressure, outline polygon with round caps. Its"
       + " users call getStroke(allPoints) per pointer event: O(n) per push, and the whole"
-      + " stroke stays tentative (it revises ink already drawn) until finish.",
+      + " stroke stays tentative (it revises ink already drawn) until finish. The finished"
+      + " stroke is getStroke with last: true, as its users call it (last-at-finish, default"
+      + " true since 2026-12; before, finished strokes used last false and ended short of the"
+      + " pen-up point).",
     parameters: PerfectFreehandOptions.parameters + [
       .choice(
         "live", ["true", "false"], default: "true",
@@ -93,18 +103,17 @@ public struct PerfectFreehand: SmoothingStrategy {
       samples.append(PerfectFreehandInput(sample, origin: origin))
       if samples.count > points.capacity { reserve(2 * samples.count) }
     }
-    if settings.live { write(into: &output.tentative) }
+    if settings.live { write(settings.options, into: &output.tentative) }
   }
 
   public mutating func complete(into output: inout StrokeOutput) {
-    write(into: &output.stable)
+    write(settings.options.atFinish, into: &output.stable)
     samples.removeAll(keepingCapacity: true)
     filter.reset()
   }
 
-  /// The whole stroke so far: `getStroke` of every sample.
-  private mutating func write(into ink: inout InkGeometry) {
-    let o = settings.options
+  /// The whole stroke so far: `getStroke` of every sample with the options `o`.
+  private mutating func write(_ o: PerfectFreehandOptions, into ink: inout InkGeometry) {
     PerfectFreehandStroke.points(samples, o, into: &points)
     PerfectFreehandStroke.write(points, o, origin: origin, buffers: &buffers, into: &ink)
   }
@@ -119,15 +128,15 @@ public struct PerfectFreehand: SmoothingStrategy {
   }
 
   /// The library's outline of `samples` (canvas px) with `options`: what a finished stroke
-  /// draws.
+  /// draws (with `last: true` when `lastAtFinish` is set, as `finish` does).
   public static func outline(_ samples: [Sample], options: PerfectFreehandOptions)
     -> PerfectFreehandOutline
   {
     let valid = samples.filter(\.point.isFinite)
     guard let origin = valid.first?.point else { return PerfectFreehandOutline() }
     let input = valid.map { PerfectFreehandInput($0, origin: origin) }
-    var outline = PerfectFreehandStroke.outline(
-      PerfectFreehandStroke.points(input, options), options)
+    let o = options.atFinish
+    var outline = PerfectFreehandStroke.outline(PerfectFreehandStroke.points(input, o), o)
     func move(_ a: inout [Point]) { a = a.map { $0 + origin } }
     move(&outline.left)
     move(&outline.right)

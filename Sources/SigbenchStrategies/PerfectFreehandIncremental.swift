@@ -13,7 +13,9 @@ import SigbenchCore
 /// nothing later can change it, and emitted as stable. Tentative, and recomputed on every
 /// push, is only what later samples can still change:
 /// - the newest sample's centre point (the minimum-length gate drops it while the stroke is
-///   shorter than `size`; with `last` it is unstreamlined until the next sample);
+///   shorter than `size`; with `last` it is unstreamlined until the next sample; with
+///   `last-at-finish`, the default, it is streamlined while drawing and used as is when the
+///   stroke finishes, so it stays tentative until the next sample);
 /// - the outline of the centre points within max(3 px, end taper) of the newest final centre
 ///   point (end-noise skip, end taper), and of the one whose successor is not final (turn
 ///   test and offset blend need the next vector);
@@ -52,7 +54,9 @@ public struct PerfectFreehandIncremental: SmoothingStrategy {
     details:
       "Same options and outline points as perfect-freehand, O(1) amortised per push. Tentative:"
       + " the last max(3 px, end taper) of outline, the end cap, the newest centre point, and"
-      + " the whole stroke until the start pressure is known (ten centre points).",
+      + " the whole stroke until the start pressure is known (ten centre points). The finished"
+      + " stroke is getStroke with last: true (last-at-finish, default true since 2026-12;"
+      + " before, finished strokes used last false and ended short of the pen-up point).",
     parameters: PerfectFreehandOptions.parameters)
 
   public static func settings(from configuration: StrategyConfiguration) throws -> Settings {
@@ -81,12 +85,13 @@ public struct PerfectFreehandIncremental: SmoothingStrategy {
   }
 
   public mutating func complete(into output: inout StrokeOutput) {
+    stream.finish()
     stream.writeTail(origin: origin, into: &output.stable)
     filter.reset()
   }
 
   /// The outline of `samples` (canvas px) as this strategy builds it: every final part in
-  /// push order, then the tail after the last sample.
+  /// push order, then the tail after the finish.
   public static func outline(_ samples: [Sample], options: PerfectFreehandOptions)
     -> PerfectFreehandOutline
   {
@@ -101,6 +106,7 @@ public struct PerfectFreehandIncremental: SmoothingStrategy {
       out.startCap += stream.newStartCap
       out.centre += stream.newCentre
     }
+    stream.finish()
     let tail = stream.tail
     out.left += tail.left
     out.right += tail.right

@@ -28,7 +28,8 @@ import Testing
         id: "perfect-freehand",
         options: options + [StrategySpec.Option(name: "live", value: "false")])
       let f = try StrategyCatalog.configure(spec)
-      let o = try PerfectFreehandOptions(f.configuration)
+      // The finished stroke: the library called with `last: true` under `last-at-finish`.
+      let o = try PerfectFreehandOptions(f.configuration).atFinish
       let samples = PerfectFreehandTests.randomStroke(&rng)
       let note = "seed \(seed) case \(case_) \(f.label) n=\(samples.count)"
       var expected = InkGeometry()

@@ -12,8 +12,10 @@ import SigbenchCore
 /// What depends on later samples, from the library's functions:
 /// - `getStrokePoints`: the newest sample is the "last" one: it passes the minimum-length gate
 ///   whatever the running length (a later sample drops it while the gate is closed), and with
-///   `last` it is used as is (a later sample streamlines it). One and two samples are expanded
-///   to 2 and 5 points. Every other centre point is final when its sample arrives.
+///   `last` it is used as is (a later sample streamlines it). With `lastAtFinish` it is used as
+///   is at `finish` only, so it stays tentative until the next sample, as with `last`. One and
+///   two samples are expanded to 2 and 5 points. Every other centre point is final when its
+///   sample arrives.
 /// - The start pressure folds the first ten centre points (with simulated pressure and thinning
 ///   ≠ 0; otherwise it is never read).
 /// - A centre point's outline points need the next point's vector (turn test, blend), and its
@@ -95,6 +97,8 @@ public struct PerfectFreehandIncrementalEngine: Sendable {
   private var tailCentre = PerfectFreehandIncrementalList<WeightedPoint>()
   /// The end cap, when the tail has one (its points are made as they are written).
   private var endCap: PerfectFreehandIncrementalEndCap?
+  /// Set by `finish`: the newest sample is used as is (the library's `last: true`).
+  private var finished = false
   /// The whole tail, used instead of the parts above when `wholeTail` is set: one or two
   /// samples, or a dot.
   private var whole = PerfectFreehandOutline()
@@ -148,9 +152,25 @@ public struct PerfectFreehandIncrementalEngine: Sendable {
       }
       commitPending()
       pending = input
-      if gateOpen && !options.last { commitPending() }
+      // The newest point is final at once only when no call, the finish included, uses it as
+      // is; otherwise it stays tentative until the next sample streamlines it.
+      if gateOpen && !options.atFinish.last { commitPending() }
       advance()
     }
+    updateTail()
+  }
+
+  /// Ends the stroke: with `lastAtFinish`, the tail is rebuilt with the newest sample used as
+  /// is (the library's `getStroke` with `last: true`). Only the tail changes; nothing already
+  /// final depends on the newest sample. Call once, after the last `push`.
+  public mutating func finish() {
+    guard options.lastAtFinish && !options.last && !finished && sampleCount > 0 else {
+      return
+    }
+    finished = true
+    fresh.removeAll()
+    freshStartCap = nil
+    freshCentre.removeAll()
     updateTail()
   }
 
@@ -200,7 +220,7 @@ public struct PerfectFreehandIncrementalEngine: Sendable {
   /// The newest sample's centre point, when there is one and it is not final.
   private func tentativeLast() -> PerfectFreehandPoint? {
     guard let q = pending else { return nil }
-    let point = options.last ? q.point : prev.point.lerp(q.point, options.pull)
+    let point = options.last || finished ? q.point : prev.point.lerp(q.point, options.pull)
     if point == prev.point { return nil }
     let d = (point - prev.point).length
     return PerfectFreehandPoint(
@@ -255,7 +275,8 @@ public struct PerfectFreehandIncrementalEngine: Sendable {
     wholeTail = false
     if sampleCount <= 2 {
       let input = sampleCount == 1 ? [early0] : [early0, early1]
-      whole = PerfectFreehandStroke.outline(PerfectFreehandStroke.points(input, options), options)
+      let o = finished ? options.atFinish : options
+      whole = PerfectFreehandStroke.outline(PerfectFreehandStroke.points(input, o), o)
       wholeTail = true
       return
     }

@@ -11,6 +11,11 @@ import SigbenchCore
 /// `last` false (README: true), start-taper easing t·(2 − t) and end-taper easing (t − 1)³ + 1
 /// (README: t ↦ t).
 ///
+/// One option is sigbench's, not the library's: `last-at-finish` (default true) calls the
+/// library with `last: true` for the finished stroke only, as the library's users do (its
+/// README: `last` is "whether the stroke is complete"; while drawing they pass false). `last`
+/// applies to every call, while drawing and at the finish, as the library's own option does.
+///
 /// Units: `size` and the tapers are CSS px; everything else is unitless. The library's easing
 /// functions are fixed at the code's defaults (the pressure easing is t ↦ t), since a function
 /// is not an option here. A taper is a distance; the library's `taper: true` (max(size, total
@@ -35,8 +40,12 @@ public struct PerfectFreehandOptions: Sendable, Hashable {
   public var capStart: Bool
   /// Round (true) or flat end cap when the end is not tapered.
   public var capEnd: Bool
-  /// The library's `last`: the final sample is used as is, not streamlined.
+  /// The library's `last`: the final sample is used as is, not streamlined, on every call.
   public var last: Bool
+  /// sigbench's finish-only `last`: the finished stroke is the library's output with
+  /// `last: true` (the final sample used as is, so the ink ends at the pen-up point), while
+  /// every call before the finish uses `last` as set.
+  public var lastAtFinish: Bool
   /// sigbench's input-filter stage in front of the port (not part of the library): off by
   /// default (`filter=min-distance` with no distance rule); `filter=one-euro` smooths positions
   /// before the library sees them.
@@ -45,7 +54,7 @@ public struct PerfectFreehandOptions: Sendable, Hashable {
   public init(
     size: Double = 16, thinning: Double = 0.5, smoothing: Double = 0.5, streamline: Double = 0.5,
     simulatePressure: Bool = true, taperStart: Double = 0, taperEnd: Double = 0,
-    capStart: Bool = true, capEnd: Bool = true, last: Bool = false
+    capStart: Bool = true, capEnd: Bool = true, last: Bool = false, lastAtFinish: Bool = true
   ) {
     self.size = size
     self.thinning = thinning
@@ -57,6 +66,15 @@ public struct PerfectFreehandOptions: Sendable, Hashable {
     self.capStart = capStart
     self.capEnd = capEnd
     self.last = last
+    self.lastAtFinish = lastAtFinish
+  }
+
+  /// These options as the library is called for the finished stroke: `last` set when
+  /// `lastAtFinish` is.
+  @inlinable public var atFinish: PerfectFreehandOptions {
+    var o = self
+    o.last = last || lastAtFinish
+    return o
   }
 
   /// Reads the options declared by `parameters`.
@@ -67,13 +85,20 @@ public struct PerfectFreehandOptions: Sendable, Hashable {
       simulatePressure: c.choice("simulate-pressure") == "true",
       taperStart: c.number("start-taper"), taperEnd: c.number("end-taper"),
       capStart: c.choice("start-cap") == "true", capEnd: c.choice("end-cap") == "true",
-      last: c.choice("last") == "true")
+      last: c.choice("last") == "true", lastAtFinish: c.choice("last-at-finish") == "true")
     prefilter = try InputFilter.Settings(c, smoothingOnly: true)
   }
 
-  /// The option declarations, with the code's defaults, in the library's order.
+  /// The option declarations, with the code's defaults, in the library's order, then
+  /// sigbench's own (`last-at-finish`, the input filter).
   public static let parameters: [ParameterInfo] =
-    libraryParameters + InputFilter.smoothingParameters
+    libraryParameters + [lastAtFinishParameter] + InputFilter.smoothingParameters
+
+  /// `last-at-finish`: the library's `last: true` for the finished stroke only.
+  static let lastAtFinishParameter = ParameterInfo.choice(
+    "last-at-finish", ["true", "false"], default: "true",
+    help: "Finish the stroke as the library's users do, with last: true (the ink ends at the"
+      + " pen-up point); every earlier call uses last. false: the finished stroke uses last too.")
 
   /// The library's own options.
   static let libraryParameters: [ParameterInfo] = [
@@ -106,7 +131,8 @@ public struct PerfectFreehandOptions: Sendable, Hashable {
       help: "Round end cap (false: flat) when the end is not tapered."),
     .choice(
       "last", ["true", "false"], default: "false",
-      help: "Use the newest sample as is instead of streamlined (the code's default false)."),
+      help: "Use the newest sample as is instead of streamlined, on every call (the code's"
+        + " default false)."),
   ]
 
   /// The library's `RATE_OF_PRESSURE_CHANGE`.

@@ -24,7 +24,9 @@ public struct RunFolder: Sendable, Hashable {
 
   /// Creates the partial folder (and `img/`), replacing a leftover of the same id. The folder is
   /// registered with `CleanupRegistry`, so a failed or interrupted command removes it.
+  /// A symbolic link at `<out>/runs` is refused (`OutputLinks`).
   public func begin() throws {
+    try OutputLinks.refuseLink(runs)
     try? FileManager.default.removeItem(at: partial)
     CleanupRegistry.register(partial)
     try AtomicFiles.createFolder(partial.appendingPathComponent("img"))
@@ -83,7 +85,9 @@ public struct BaselineStore: Sendable, Hashable {
   public var lockFile: URL { folder.appendingPathComponent(".lock") }
 
   /// Runs `body` holding the baselines' lock.
+  /// A symbolic link at `<out>/baselines` is refused first (`OutputLinks`).
   public func locked<T>(_ body: () throws -> T) throws -> T {
-    try FileLock.withLock(lockFile, body)
+    try OutputLinks.refuseLink(folder)
+    return try FileLock.withLock(lockFile, body)
   }
 }

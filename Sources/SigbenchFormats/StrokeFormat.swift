@@ -57,18 +57,19 @@ public struct FormatDescriptor: Sendable, Hashable {
   }
 }
 
-/// Limits and overrides every reader honours.
+/// Limits and overrides every reader honours. The count limits default to `InputEnvelope`'s
+/// bounds; a caller may lower them (tests do), never raise them past what later stages handle.
 public struct DecodeOptions: Sendable, Hashable {
   /// Largest file accepted, bytes. Default 64 MiB.
   public var maxFileBytes: Int = 64 << 20
-  /// Most samples in one stroke. Default 1,000,000.
-  public var maxSamplesPerStroke: Int = 1_000_000
-  /// Most strokes in one file. Default 100,000.
-  public var maxStrokesPerFile: Int = 100_000
+  /// Most samples in one stroke. Default 1,000,000 (`InputEnvelope.samplesPerStroke`).
+  public var maxSamplesPerStroke = Int(InputEnvelope.samplesPerStroke.value)
+  /// Most strokes in one file. Default 100,000 (`InputEnvelope.strokesPerFile`).
+  public var maxStrokesPerFile = Int(InputEnvelope.strokesPerFile.value)
   /// Most samples in one file, ink and hover together. Default 2,000,000: with the per-stroke
   /// and per-file stroke limits alone, one 64 MB file could hold 32 strokes of 1,000,000
   /// samples (15 GB for a run, 2.6 GB for `info`).
-  public var maxSamplesPerFile: Int = 2_000_000
+  public var maxSamplesPerFile = Int(InputEnvelope.samplesPerFile.value)
   /// Overrides a reader's decision on native units, where it has to guess ("mm", "device").
   public var unitsOverride: String?
 

@@ -174,7 +174,9 @@ public struct InkModeler: SmoothingStrategy {
     } else {
       let dt = max(0, t - time)
       let period = min(1 / settings.minimumOutputRate, model.stableStep)
-      let steps = min(InkModeler.maximumSteps, Int((dt / period).rounded(.up)))
+      // Capped in floating point first: a long pause (dt / period past Int.max) is
+      // `maximumSteps` steps, not a trap.
+      let steps = Int(min(Double(InkModeler.maximumSteps), (dt / period).rounded(.up)))
       if steps > 0 {
         let h = min(dt / Double(steps), period)
         var m = model
@@ -218,7 +220,7 @@ public struct InkModeler: SmoothingStrategy {
     var last = drawn
     let tau = settings.predictionInterval
     let period = min(1 / settings.minimumOutputRate, model.stableStep)
-    let steps = max(1, min(InkModeler.maximumSteps, Int((tau / period).rounded(.up))))
+    let steps = max(1, Int(min(Double(InkModeler.maximumSteps), (tau / period).rounded(.up))))
     let h = min(tau / Double(steps), period)
     for k in 1...steps {
       ghost.step(towards: anchor + (predicted - anchor) * (Double(k) / Double(steps)), dt: h)

@@ -103,6 +103,52 @@ struct HostileInputTests {
       #expect(
         !FileManager.default.fileExists(atPath: up.appendingPathComponent("OUTSIDE.html").path))
     }
+    // A page path naming one of the run's own files (#43, item 6): refused, nothing
+    // overwritten, and a second report reads the same result.json.
+    page["path"] = "bench.json"
+    samples[0]["page"] = page
+    json["samples"] = samples
+    try JSONSerialization.data(withJSONObject: json).write(to: file)
+    let bench = try Data(contentsOf: run.appendingPathComponent("bench.json"))
+    for _ in 0..<2 {
+      let own = try EndToEndTests.run(["report", run.path])
+      #expect(own.code == 1 && own.stderr.contains("samples/<name>.html"), "\(own.stderr)")
+    }
+    #expect(try Data(contentsOf: run.appendingPathComponent("bench.json")) == bench)
+  }
+
+  @Test("no write follows a link sigbench finds under --out; its own output is never read (#43)")
+  func writesStayUnderOut() throws {
+    let base = try EndToEndTests.tempFolder()
+    defer { try? FileManager.default.removeItem(at: base) }
+    let fm = FileManager.default
+    let corpus = base.appendingPathComponent("corpus")
+    let out = corpus.appendingPathComponent("Reports")
+    let elsewhere = base.appendingPathComponent("elsewhere")
+    try fm.createDirectory(at: out, withIntermediateDirectories: true)
+    try fm.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+    try fm.copyItem(
+      at: Self.fixture("tap.sigbench.json"), to: corpus.appendingPathComponent("tap.sigbench.json"))
+    let args = [
+      "run", "--corpus", corpus.path, "--out", out.path, "--strategies", "straight",
+      "--no-render", "--no-counters", "--quiet",
+    ]
+    // <out>/runs a link: refused before anything is written, naming the link.
+    try fm.createSymbolicLink(at: out.appendingPathComponent("runs"), withDestinationURL: elsewhere)
+    let refused = try EndToEndTests.run(args)
+    #expect(refused.code == 1 && refused.stderr.contains("runs is a symbolic link"), "\(refused)")
+    #expect(try fm.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+    try fm.removeItem(at: out.appendingPathComponent("runs"))
+    // <out>/history.sqlite a dangling link: the run lands, the history is not created there.
+    try fm.createSymbolicLink(
+      at: out.appendingPathComponent("history.sqlite"),
+      withDestinationURL: elsewhere.appendingPathComponent("h.sqlite"))
+    let first = try EndToEndTests.run(args)
+    #expect(first.code == 0 && first.stderr.contains("history not updated"), "\(first.stderr)")
+    #expect(!fm.fileExists(atPath: elsewhere.appendingPathComponent("h.sqlite").path))
+    // The output folder lies inside the corpus: the second run does not read the first's files.
+    let second = try EndToEndTests.run(args)
+    #expect(second.code == 0, "\(second.stderr)")
   }
 }
 

@@ -34,6 +34,23 @@ struct OptionValidationTests {
     #expect(seconds < 5, "took \(seconds) s")
   }
 
+  @Test("a canvas past the sub-sample budget is a usage error naming what fits (#43, item 7)")
+  func canvasBudget() throws {
+    let fixture = packageRootURL().appendingPathComponent("Corpus/fixtures/tap.sigbench.json").path
+    for (extra, fits) in [
+      (["--supersample", "4"], "4096x4096"), (["--device-scale", "2"], "4096x4096"),
+    ] {
+      let dir = try EndToEndTests.tempFolder()
+      defer { try? FileManager.default.removeItem(at: dir) }
+      let png = dir.appendingPathComponent("x.png").path
+      let r = try EndToEndTests.run(
+        ["render", fixture, "--strategy", "straight", "-o", png, "--size", "8192x8192"] + extra)
+      #expect(r.code == 64, "\(r.stderr)")
+      #expect(r.stderr.contains("canvas sub-samples") && r.stderr.contains(fits), "\(r.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: png))
+    }
+  }
+
   @Test("gate options are checked with --baseline: --processes 0 is a usage error")
   func processes() throws {
     let (r, _, written) = try Self.attempt([

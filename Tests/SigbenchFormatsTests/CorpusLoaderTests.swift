@@ -46,6 +46,29 @@ struct CorpusLoaderTests {
     #expect(r.skipped.map(\.file) == ["c-notes.xyz"])
   }
 
+  @Test("the output folder inside a corpus is never read, nor a link to it (#43, item 10)")
+  func outputFolderLeftOut() throws {
+    let dir = try tempFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let fm = FileManager.default
+    let good = Drawing(name: "g", strokes: [Stroke(samples: [Sample(x: 1, y: 2, time: 0)])])
+    try NativeFormat().encode(good).write(to: dir.appendingPathComponent("a.sigbench.json"))
+    let out = dir.appendingPathComponent("Reports")
+    try fm.createDirectory(
+      at: out.appendingPathComponent("runs/x"), withIntermediateDirectories: true)
+    try Data("{\"not\": \"ink\"}".utf8).write(
+      to: out.appendingPathComponent("runs/x/result.sigbench.json"))
+    try fm.createSymbolicLink(at: dir.appendingPathComponent("latest"), withDestinationURL: out)
+    var loader = CorpusLoader()
+    loader.excludedFolders = [out]
+    let r = try loader.load(dir)
+    #expect(r.drawings.count == 1 && r.rejected.isEmpty, "\(r.rejected)")
+    #expect(r.skipped.map(\.file) == ["Reports", "latest"], "\(r.skipped)")
+    #expect(r.skipped.allSatisfy { $0.isOutputFolder })
+    // Without the exclusion the output is read (and here rejected).
+    #expect(try CorpusLoader().load(dir).rejected.count == 1)
+  }
+
   @Test("native format: a round trip is lossless for every channel, metadata and ground truth")
   func nativeRoundTrip() throws {
     var rng = SplitMix64(seed: propertySeed())

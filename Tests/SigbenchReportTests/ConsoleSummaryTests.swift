@@ -40,4 +40,17 @@ struct ConsoleSummaryTests {
       ProgressText.line(label: "files", done: 10, total: 40, elapsed: 2)
         == "files 10/40, 5.0/s, ETA 6 s")
   }
+
+  @Test("info escapes what the file says: a name or note cannot forge a line (#43, item 9)")
+  func infoEscapesFileText() {
+    var d = Drawing(
+      name: "x.sigbench.json\nstrokes: 999",
+      strokes: [Stroke(samples: [Sample(x: 0, y: 0), Sample(x: 1, y: 1)])])
+    d.metadata.notes = ["fine\r\nwarning: forged\u{1B}[2J"]
+    let text = ConsoleTables.drawingInfo(DrawingInfo(drawing: d, warningTexts: ["a\nb"]))
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.filter { $0.hasPrefix("strokes: ") } == ["strokes: 1 (2 samples)"], "\(text)")
+    #expect(!lines.contains { $0.hasPrefix("warning: forged") }, "\(text)")
+    #expect(!text.contains("\u{1B}") && !text.contains("\r"))
+  }
 }

@@ -18,6 +18,17 @@ struct RunRelativePathTests {
     }
   }
 
+  @Test("a page path names an HTML page under samples/, never another file of the run (#43)")
+  func pagePaths() {
+    for bad in [
+      "result.json", "bench.json", "samples.csv", "img/0001/straight.png", "index.html",
+      "samples/x.png", "samples/.html", "samples/a/b.html", "samples/../result.json",
+    ] {
+      #expect(RunRelativePath.brokenPageRule(bad) != nil, "\(bad) accepted")
+    }
+    #expect(RunRelativePath.brokenPageRule("samples/0003-x.html") == nil)
+  }
+
   @Test("a path through a symbolic link that leaves the folder is refused")
   func symbolicLinks() throws {
     let fm = FileManager.default

@@ -84,4 +84,25 @@ struct InkModelerTests {
       #expect(output.tentative.centerline.isEmpty)
     }
   }
+
+  @Test("a huge time step is a long pause, not a trap (#43, item 2)")
+  func hugeTimeSteps() throws {
+    let s = try StrategyCatalog.configure(StrategySpec(id: "ink-modeler"))
+    // Past the envelope (the readers refuse times over 1e10 s) the push still must not trap.
+    let far = [
+      Sample(x: 1, y: 2, time: 0), Sample(x: 3, y: 4, time: 0.01), Sample(x: 5, y: 6, time: 1e308),
+    ]
+    _ = s.smooth(far)
+    for t in [1e6, 1e10, 1e17] {
+      let samples = [
+        Sample(x: 1, y: 2, time: 0), Sample(x: 30, y: 40, time: 0.01),
+        Sample(x: 50, y: 60, time: t),
+      ]
+      let ink = s.smooth(samples)
+      #expect(ink.isFinite && !ink.isEmpty, "t = \(t)")
+      let failures = StrategyContract.check(
+        s, samples, offset: .zero, tentativePreviewsFinish: false)
+      #expect(failures == [], "t = \(t)")
+    }
+  }
 }

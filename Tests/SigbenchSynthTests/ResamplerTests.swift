@@ -91,4 +91,28 @@ struct ResamplerTests {
     let r = try Resampler.resample(d, to: 30)
     #expect(r.metadata.notes.last == "resampled from=120 (measured) to=30")
   }
+
+  @Test("an output past the envelope is refused before anything is allocated (#43, item 3)")
+  func outputWithinTheEnvelope() throws {
+    // Two samples 100,000 s apart at 1,000 Hz: 1e8 samples asked for, 1e6 allowed per stroke.
+    let long = Drawing(
+      name: "long",
+      strokes: [Stroke(samples: [Sample(x: 0, y: 0, time: 0), Sample(x: 5, y: 5, time: 100_000)])])
+    #expect(throws: SynthError.self) { try Resampler.resample(long, to: 1000) }
+    do {
+      _ = try Resampler.resample(long, to: 1000)
+    } catch {
+      #expect(error.message.contains("'long' ink stroke 1") && error.message.contains("100000001"))
+      #expect(error.message.contains("at most 1000000 samples"), "\(error)")
+    }
+    // Within a stroke's bound, but not the file's: three strokes of 900,000.
+    let stroke = Stroke(samples: [Sample(x: 0, y: 0, time: 0), Sample(x: 5, y: 5, time: 899.999)])
+    let many = Drawing(name: "many", strokes: [stroke, stroke, stroke])
+    #expect(throws: SynthError.self) { try Resampler.resample(many, to: 1000) }
+    // Just inside: 1,000,000 samples in one stroke are made.
+    let edge = Drawing(
+      name: "edge",
+      strokes: [Stroke(samples: [Sample(x: 0, y: 0, time: 0), Sample(x: 5, y: 5, time: 999.999)])])
+    #expect(try Resampler.resample(edge, to: 1000).strokes[0].samples.count <= 1_000_000)
+  }
 }

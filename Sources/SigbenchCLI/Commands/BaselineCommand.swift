@@ -121,7 +121,7 @@ struct BaselineCommand: Command {
       console.out(ConsoleTables.acknowledged(acknowledgement!, in: name))
     default:
       let checksum = try corpus.map {
-        try CorpusInput.load($0, progress: console.progress).checksum
+        try CorpusInput.load($0, excluding: outFolder, progress: console.progress).checksum
       }
       let rows = actions.list(corpusChecksum: checksum)
       if rows.isEmpty { console.out("no baselines in \(actions.store.folder.path)") }
@@ -132,7 +132,11 @@ struct BaselineCommand: Command {
 
   func session(_ console: Console) throws -> BenchSession {
     BenchSession(
-      corpus: try CorpusInput.load(corpus ?? "", progress: console.progress),
+      corpus: try CorpusInput.load(
+        corpus ?? "", excluding: outFolder, progress: console.progress),
       strategies: strategies)
   }
+
+  /// The output folder, never read as part of the corpus.
+  var outFolder: [URL] { [URL(fileURLWithPath: actions.store.out)] }
 }

@@ -90,7 +90,8 @@ struct BenchCommand: Command {
         session, options: options, points: bench.counterPoints, to: file)
       return .success
     }
-    let input = try CorpusInput.load(corpus.path, progress: console.progress)
+    let input = try CorpusInput.load(
+      corpus.path, excluding: [URL(fileURLWithPath: out)], progress: console.progress)
     let session = BenchSession(corpus: input, strategies: strategies)
     if let file = qualityWorker {
       try BenchWorkerEntry.quality(session, to: file)
@@ -105,9 +106,11 @@ struct BenchCommand: Command {
     let pipeline = BenchPipeline(
       session: session, options: options, processes: bench.processes ?? 1, counters: bench.counters,
       counterPoints: bench.counterPoints, injection: options.injection)
+    // Refused before any work: a link at <out>/bench would take the results elsewhere.
+    let benches = URL(fileURLWithPath: out).appendingPathComponent("bench")
+    try OutputLinks.refuseLink(benches)
     let (report, raw) = try pipeline.run(progress: console.progress)
-    let folder = URL(fileURLWithPath: out).appendingPathComponent("bench")
-      .appendingPathComponent(RunFolder.makeID(Date()))
+    let folder = benches.appendingPathComponent(RunFolder.makeID(Date()))
     try BenchPipeline.write(report, raw: raw, to: folder)
     history.recorder.append(bench: report, progress: console.progress)
     if json {

@@ -55,7 +55,9 @@ struct GateCommand: Command {
   func run(console: Console) throws -> ExitCode {
     console.warnIfDebugBuild()
     console.warnIfInjected(configuration.injection, "(head workers only)")
-    let input = try CorpusInput.load(corpus.path, progress: console.progress)
+    let input = try CorpusInput.load(
+      corpus.path, excluding: [URL(fileURLWithPath: configuration.outDir)],
+      progress: console.progress)
     let runner = GateRunner(
       session: BenchSession(corpus: input, strategies: strategies), configuration: configuration)
     let (report, folder) = try runner.run(progress: console.progress)

@@ -96,7 +96,9 @@ struct RunCommand: Command {
     let heartbeat = console.heartbeat()
     defer { heartbeat.stop() }
     // With --strict every file is read once and dropped, before any work with the corpus.
-    if strict, let refusal = try CorpusInput.strictRefusal(corpus.path, progress: heartbeat.handler)
+    if strict,
+      let refusal = try CorpusInput.strictRefusal(
+        corpus.path, excluding: [URL(fileURLWithPath: settings.out)], progress: heartbeat.handler)
     {
       console.err("Error: \(refusal)")
       return .rejectedInputs

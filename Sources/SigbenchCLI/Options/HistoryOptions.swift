@@ -17,6 +17,8 @@ struct HistoryOptions {
 
   /// `nil` with `--no-history`.
   let path: String?
+  /// The default path under `--out` (not given with `--history`).
+  let isDefault: Bool
 
   init(_ a: ParsedArguments) throws {
     let out = try a.outFolder()
@@ -26,7 +28,9 @@ struct HistoryOptions {
         throw ValidationError("Give '--history <PATH>' or '--no-history', not both.")
       }
       path = nil
+      isDefault = false
     } else {
+      isDefault = given == nil
       path =
         given
         ?? URL(fileURLWithPath: out).appendingPathComponent(HistoryStore.defaultFileName).path
@@ -34,5 +38,5 @@ struct HistoryOptions {
   }
 
   /// Where the command's figures go (`nil`: nowhere).
-  var recorder: HistoryRecorder { HistoryRecorder(path: path) }
+  var recorder: HistoryRecorder { HistoryRecorder(path: path, refusesLink: isDefault) }
 }

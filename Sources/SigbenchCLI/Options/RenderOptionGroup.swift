@@ -108,6 +108,23 @@ struct RenderOptionGroup {
     ink = try read(Self.ink) ?? brush?.color ?? .black
     inkAlpha = try read(Self.inkAlpha) ?? brush?.opacity ?? 1
     if let d = try read(Self.drawing) { drawing = d }
+    try checkBudget()
+  }
+
+  /// A `--size` canvas within `InputEnvelope.canvasSubsamples` at the device scale and
+  /// supersampling asked for, else a usage error naming the largest square that fits.
+  func checkBudget() throws {
+    guard let size else { return }
+    let perPixel = Double(deviceScale * deviceScale * supersample * supersample)
+    let needed = Double(size.width) * Double(size.height) * perPixel
+    let bound = InputEnvelope.canvasSubsamples
+    guard needed > bound.value else { return }
+    let side = Int((bound.value / perPixel).squareRoot())
+    throw ValidationError(
+      "--size \(size.width)x\(size.height) at --device-scale \(deviceScale) and --supersample "
+        + "\(supersample) needs \(Int(needed)) canvas sub-samples, which "
+        + bound.rule
+        + "; the largest square at these settings is \(side)x\(side).")
   }
 
   /// The canvas of `render`: fitted to `--size`, scaled by `--px-per-unit`, else `nil` (the

@@ -214,16 +214,33 @@ extension BinaryFormat {
       var lines: [[Point]] = []
       var px: Int64 = 0
       var py: Int64 = 0
+      var total = 0
+      let bound = InputEnvelope.position
       for _ in 0..<lineCount {
+        let countAt = r.position
         let n = try r.count("ground truth point count", limit: r.remaining / 2)
+        total += n
+        guard Double(total) <= InputEnvelope.truthPoints.value else {
+          throw r.error(
+            "ground truth point count", InputEnvelope.truthPoints.rule, "at least \(total)",
+            at: countAt)
+        }
         var line = [Point](repeating: .zero, count: n)
         for i in 0..<n {
+          let at = r.position
           px = px &+ (try r.zigzag("ground truth x"))
           line[i].x = Double(px) * q[0]
+          guard bound.admits(line[i].x) else {
+            throw r.error("ground truth x", bound.rule, String(line[i].x), at: at)
+          }
         }
         for i in 0..<n {
+          let at = r.position
           py = py &+ (try r.zigzag("ground truth y"))
           line[i].y = Double(py) * q[1]
+          guard bound.admits(line[i].y) else {
+            throw r.error("ground truth y", bound.rule, String(line[i].y), at: at)
+          }
         }
         lines.append(line)
       }

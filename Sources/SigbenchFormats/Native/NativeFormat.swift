@@ -294,16 +294,20 @@ public struct NativeFormat: StrokeFormat {
     }
     var result: [[Point]] = []
     result.reserveCapacity(lines.count)
+    var total = 0
+    let bound = InputEnvelope.position
     for (i, line) in lines.enumerated() {
       guard let list = items(line) else {
         throw reader.fail("$.groundTruth[\(i)]", "must be an array", line.tree)
       }
+      total += list.count
+      try rules.checkTruthPoints(total, at: .path("$.groundTruth[\(i)]"))
       var points: [Point] = []
       points.reserveCapacity(list.count)
       for (j, p) in list.enumerated() {
         let pair: [QuickDrawJSON]
         switch p {
-        case .numbers(let n) where n.count == 2 && n[0].isFinite && n[1].isFinite:
+        case .numbers(let n) where n.count == 2 && bound.admits(n[0]) && bound.admits(n[1]):
           points.append(Point(x: n[0], y: n[1]))
           continue
         case .numbers(let n): pair = n.map(QuickDrawJSON.number)
@@ -321,7 +325,7 @@ public struct NativeFormat: StrokeFormat {
           guard case .number(let v) = pair[k] else {
             throw reader.fail(at + "[\(k)]", "must be a number", pair[k].tree)
           }
-          xy[k] = try rules.finite(v, field: k == 0 ? "x" : "y", at: .path(at))
+          xy[k] = try rules.position(v, field: k == 0 ? "x" : "y", at: .path(at))
         }
         points.append(Point(x: xy[0], y: xy[1]))
       }

@@ -13,6 +13,9 @@ public struct CorpusLoader: Sendable {
   public var options: DecodeOptions
   /// Forces a format instead of choosing by extension and content.
   public var forcedFormat: (any StrokeFormat)?
+  /// Folders a corpus walk never enters: the command's output folder when it lies inside the
+  /// corpus, so a run never reads what an earlier run wrote.
+  public var excludedFolders: [URL] = []
 
   public init(options: DecodeOptions = DecodeOptions(), forcedFormat: (any StrokeFormat)? = nil) {
     self.options = options
@@ -30,6 +33,9 @@ public struct CorpusLoader: Sendable {
     /// A hidden entry: listed so nothing is left out silently, but never an error (`--strict`
     /// and reading every file of a folder ignore it).
     public var isHidden: Bool { reason == CorpusWalk.hiddenReason }
+
+    /// The command's own output folder inside the corpus: listed, never an error either.
+    public var isOutputFolder: Bool { reason == CorpusWalk.outputReason }
   }
 
   /// What a corpus held.
@@ -81,7 +87,7 @@ public struct CorpusLoader: Sendable {
       }
       return ([(root, root.lastPathComponent)], [])
     }
-    let walk = CorpusWalk(root: root)
+    let walk = CorpusWalk(root: root, excluding: excludedFolders)
     let files = walk.files.filter { rel in
       let name = (rel as NSString).lastPathComponent.lowercased()
       return

@@ -18,8 +18,16 @@ public struct CorpusWalk: Sendable {
   /// link, a folder already visited (a link cycle or a second link to it), or unreadable.
   public var skipped: [CorpusLoader.Skipped] = []
 
-  /// Walks `root` (a folder).
-  public init(root: URL) {
+  /// Real paths of folders never entered (sigbench's own output folder inside the corpus).
+  private var excluded: Set<String> = []
+
+  /// Reason given for a folder in `excluding`.
+  public static let outputReason = "sigbench's output folder (--out), not part of the corpus"
+
+  /// Walks `root` (a folder), never entering a folder of `excluding` (compared by real path,
+  /// so a link to it is left out too).
+  public init(root: URL, excluding: [URL] = []) {
+    excluded = Set(excluding.map { $0.resolvingSymlinksInPath().standardizedFileURL.path })
     var visited: Set<String> = [root.resolvingSymlinksInPath().standardizedFileURL.path]
     walk(root, relative: "", visited: &visited)
     files.sort { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
@@ -69,6 +77,10 @@ public struct CorpusWalk: Sendable {
       case S_IFREG: files.append(rel)
       case S_IFDIR:
         let real = url.resolvingSymlinksInPath().standardizedFileURL.path
+        if excluded.contains(real) {
+          skipped.append(.init(file: rel, reason: CorpusWalk.outputReason))
+          continue
+        }
         guard visited.insert(real).inserted else {
           skipped.append(.init(file: rel, reason: "folder \(real) already read\(link)"))
           continue

@@ -3,11 +3,14 @@ import SigbenchCore
 /// The rules every reader applies the same way to converted samples, so that one drawing read
 /// from any format obeys the same ranges.
 ///
-/// - positions: finite, magnitude ≤ `maxCoordinate` (1e7 CSS px ≈ 100 m), else an error;
+/// The ranges are `InputEnvelope`'s (declared once in Core, with their reasons):
+/// - positions: finite, magnitude ≤ `InputEnvelope.position` (1e7 CSS px ≈ 100 m), else an
+///   error;
 /// - pressure: finite, else an error; outside [0, 1] clamped with a warning;
 /// - tilt, azimuth: finite, else an error; tilt outside [0, π/2] clamped and azimuth outside
 ///   [0, 2π) wrapped into it, with a warning (the ranges `Sample` documents);
-/// - time: finite after conversion, else an error; negative an error where the format states
+/// - time: finite after conversion and within `InputEnvelope.time` (|t| ≤ 1e10 s), else an
+///   error; negative an error where the format states
 ///   times from the drawing's start (`rejectsNegativeTime`, the native formats; other readers
 ///   re-base their times so they start at 0); a time equal to or before the previous sample's
 ///   is repaired to the previous time plus `repairStep` (1 µs), with a warning (one per
@@ -15,7 +18,7 @@ import SigbenchCore
 /// - limits: samples per stroke, strokes per file and samples per file (ink and hover
 ///   together, counted stroke by stroke as `check` sees them) from `DecodeOptions`.
 public struct SampleRules: Sendable {
-  public static let maxCoordinate = 1e7
+  public static let maxCoordinate = InputEnvelope.position.value
   public static let repairStep = 1e-6
 
   public var file: String
@@ -42,6 +45,30 @@ public struct SampleRules: Sendable {
         value: String(v))
     }
     return v
+  }
+
+  /// Checks one coordinate that is not a sample's (a ground-truth point): finite and within
+  /// `InputEnvelope.position`, naming the field and the place on failure.
+  public func position(_ v: Double, field: String, at location: FileLocation) throws(FormatError)
+    -> Double
+  {
+    _ = try finite(v, field: field, at: location)
+    guard InputEnvelope.position.admits(v) else {
+      throw FormatError(
+        .invalidValue, file: file, location: location, field: field,
+        rule: InputEnvelope.position.rule, value: String(v))
+    }
+    return v
+  }
+
+  /// Checks a drawing's ground-truth point count against `InputEnvelope.truthPoints`, before
+  /// the points are stored; `n` counts the lines read so far plus the next one.
+  public func checkTruthPoints(_ n: Int, at location: FileLocation) throws(FormatError) {
+    guard Double(n) <= InputEnvelope.truthPoints.value else {
+      throw FormatError(
+        .limitExceeded, file: file, location: location, field: "groundTruth",
+        rule: InputEnvelope.truthPoints.rule, value: "at least \(n)")
+    }
   }
 
   /// Validates and repairs one stroke in place. `locations[i]` names where sample `i` came
@@ -75,8 +102,7 @@ public struct SampleRules: Sendable {
           guard abs(v) <= SampleRules.maxCoordinate else {
             throw FormatError(
               .invalidValue, file: file, location: locations(i), field: name,
-              rule: "must be at most \(Int(SampleRules.maxCoordinate)) px from the origin",
-              value: String(v))
+              rule: InputEnvelope.position.rule, value: String(v))
           }
         }
       }
@@ -108,6 +134,11 @@ public struct SampleRules: Sendable {
       }
       if let t = s.time {
         if !t.isFinite { _ = try finite(t, field: "time", at: locations(i)) }
+        guard InputEnvelope.time.admits(t) else {
+          throw FormatError(
+            .invalidValue, file: file, location: locations(i), field: "time",
+            rule: InputEnvelope.time.rule, value: String(t))
+        }
         if rejectsNegativeTime && t < 0 {
           throw FormatError(
             .invalidValue, file: file, location: locations(i), field: "time",

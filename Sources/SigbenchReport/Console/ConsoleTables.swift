@@ -71,13 +71,18 @@ public enum ConsoleTables {
   }
 
   /// `info`: one `key: value` per line for a drawing.
+  ///
+  /// Every text that comes from the file (name, channels, units, notes, warnings) is escaped
+  /// (`ConsoleText.escaped`): a newline or control character in it cannot forge a line.
   public static func drawingInfo(_ info: DrawingInfo) -> String {
+    let e = ConsoleText.escaped
     var lines: [String] = []
-    lines.append("name: \(info.name)")
+    lines.append("name: \(e(info.name))")
     lines.append("strokes: \(info.strokes) (\(info.samples) samples)")
     lines.append("hover: \(info.hoverStrokes) (\(info.hoverSamples) samples)")
-    lines.append("channels: \(info.channels.joined(separator: " "))")
-    lines.append("native units: \(info.nativeUnits)\(info.nominalScale ? " (nominal scale)" : "")")
+    lines.append("channels: \(e(info.channels.joined(separator: " ")))")
+    lines.append(
+      "native units: \(e(info.nativeUnits))\(info.nominalScale ? " (nominal scale)" : "")")
     if let r = info.estimatedSampleRate {
       lines.append("estimated sample rate: \(String(format: "%.1f", r)) Hz")
     } else {
@@ -90,8 +95,8 @@ public enum ConsoleTables {
           b.maxY, b.size.width, b.size.height))
     }
     if let d = info.duration { lines.append(String(format: "duration: %.3f s", d)) }
-    for n in info.notes { lines.append("note: \(n)") }
-    for w in info.warnings { lines.append("warning: \(w)") }
+    for n in info.notes { lines.append("note: \(e(n))") }
+    for w in info.warnings { lines.append("warning: \(e(w))") }
     return lines.joined(separator: "\n")
   }
 }

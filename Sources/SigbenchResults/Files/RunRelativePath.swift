@@ -34,6 +34,29 @@ public enum RunRelativePath {
     return nil
   }
 
+  /// The rule a page path (`samples[i].page.path`: a file `report` writes) breaks, or `nil`:
+  /// it must name an HTML page under `samples/`, so that no results file can make `report`
+  /// write over `result.json`, `bench.json`, an image or anything else in the run folder.
+  public static func brokenPageRule(_ path: String) -> String? {
+    if let rule = brokenRule(path) { return rule }
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts[0] == "samples", parts[1].hasSuffix(".html"),
+      parts[1].count > ".html".count, !parts[1].hasPrefix(".")
+    else {
+      return "a sample page must be 'samples/<name>.html' (report writes it)"
+    }
+    return nil
+  }
+
+  /// A page path inside `folder`, checked by `brokenPageRule` and then as `resolve` checks
+  /// every path.
+  public static func resolvePage(_ path: String, in folder: URL, field: String) throws(Violation)
+    -> URL
+  {
+    if let rule = brokenPageRule(path) { throw Violation(field: field, value: path, rule: rule) }
+    return try resolve(path, in: folder, field: field)
+  }
+
   /// `path` inside `folder`, checked (`field` names it in the error).
   public static func resolve(_ path: String, in folder: URL, field: String) throws(Violation)
     -> URL

@@ -32,11 +32,16 @@ extension RunResult {
     return out
   }
 
-  /// Checks every named path against `RunRelativePath`'s rules inside `folder`; the first
-  /// violation is thrown, naming the field and the value.
+  /// Checks every named path against `RunRelativePath`'s rules inside `folder` (a page path
+  /// also against `brokenPageRule`); the first violation is thrown, naming the field and the
+  /// value.
   public func checkPaths(in folder: URL) throws(RunRelativePath.Violation) {
     for (field, path) in namedPaths {
-      _ = try RunRelativePath.resolve(path, in: folder, field: field)
+      if field.hasSuffix(".page.path") {
+        _ = try RunRelativePath.resolvePage(path, in: folder, field: field)
+      } else {
+        _ = try RunRelativePath.resolve(path, in: folder, field: field)
+      }
     }
   }
 }

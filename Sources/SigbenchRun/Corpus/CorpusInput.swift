@@ -36,12 +36,16 @@ public struct CorpusInput: Sendable {
   /// it; with `.everyFile`, also for the first skipped or rejected file. Skipped and rejected
   /// files of a `.corpus` are reported through `progress` (skips as notes, rejections as
   /// warnings).
+  /// `excluding`: folders never entered (the command's `--out`, when inside the corpus).
   public static func load(
-    _ path: String, policy: Policy = .corpus, progress: ProgressHandler = ignoreProgress
+    _ path: String, policy: Policy = .corpus, excluding: [URL] = [],
+    progress: ProgressHandler = ignoreProgress
   ) throws(PipelineError) -> CorpusInput {
     let loaded: CorpusLoader.Result
     do {
-      loaded = try CorpusLoader().load(URL(fileURLWithPath: path))
+      var loader = CorpusLoader()
+      loader.excludedFolders = excluding
+      loaded = try loader.load(URL(fileURLWithPath: path))
     } catch {
       throw PipelineError(
         .toolError, "cannot read corpus '\(path)': \(SystemErrorText.reason(error))")
@@ -52,7 +56,7 @@ public struct CorpusInput: Sendable {
       for r in loaded.rejected { progress(.warning("rejected \(r)")) }
     case .everyFile:
       if let r = loaded.rejected.first { throw PipelineError(.toolError, "rejected \(r)") }
-      if let s = loaded.skipped.first(where: { !$0.isHidden }) {
+      if let s = loaded.skipped.first(where: { !$0.isHidden && !$0.isOutputFolder }) {
         throw PipelineError(.toolError, "cannot read \(s)")
       }
     }
@@ -67,23 +71,25 @@ extension CorpusInput {
   /// Reads every file under `path` once, keeping only what was skipped or rejected (reported
   /// through `progress` like `load` does): `run --strict` checks a streamed corpus before any
   /// work with it. Throws when the folder cannot be read.
-  public static func check(_ path: String, progress: ProgressHandler = ignoreProgress) throws
-    -> CorpusLoader.Result
-  {
-    try CorpusStream(path: path, jobs: 1).check(progress: progress)
+  public static func check(
+    _ path: String, excluding: [URL] = [], progress: ProgressHandler = ignoreProgress
+  ) throws -> CorpusLoader.Result {
+    var stream = CorpusStream(path: path, jobs: 1)
+    stream.loader.excludedFolders = excluding
+    return try stream.check(progress: progress)
   }
 
   /// `run --strict`: `nil` when every file under `path` is read without a rejection or a skip
   /// (hidden files aside), else what was found. An unreadable folder is a tool error.
-  public static func strictRefusal(_ path: String, progress: ProgressHandler) throws(PipelineError)
-    -> String?
-  {
+  public static func strictRefusal(
+    _ path: String, excluding: [URL] = [], progress: ProgressHandler
+  ) throws(PipelineError) -> String? {
     let checked: CorpusLoader.Result
-    do { checked = try check(path, progress: progress) } catch {
+    do { checked = try check(path, excluding: excluding, progress: progress) } catch {
       throw PipelineError(
         .toolError, "cannot read corpus '\(path)': \(SystemErrorText.reason(error))")
     }
-    let skipped = checked.skipped.filter { !$0.isHidden }
+    let skipped = checked.skipped.filter { !$0.isHidden && !$0.isOutputFolder }
     guard !skipped.isEmpty || !checked.rejected.isEmpty else { return nil }
     return "--strict: \(checked.rejected.count) rejected and \(skipped.count) skipped file(s); "
       + "nothing was run."

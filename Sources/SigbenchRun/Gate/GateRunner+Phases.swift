@@ -120,8 +120,9 @@ extension GateRunner {
   /// Step 7: `<out>/gates/<id>/gate.json` and `gate.md`, both atomic; the Markdown is also
   /// appended to `$GITHUB_STEP_SUMMARY` when set. Returns the folder.
   func write(_ report: GateReport, started: Date) throws -> URL {
-    let folder = URL(fileURLWithPath: config.outDir).appendingPathComponent("gates")
-      .appendingPathComponent(RunFolder.makeID(started))
+    let gates = URL(fileURLWithPath: config.outDir).appendingPathComponent("gates")
+    try OutputLinks.refuseLink(gates)
+    let folder = gates.appendingPathComponent(RunFolder.makeID(started))
     try AtomicFiles.write(try report.encoded(), to: folder.appendingPathComponent("gate.json"))
     let md = GateMarkdown.render(report)
     try AtomicFiles.write(Data(md.utf8), to: folder.appendingPathComponent("gate.md"))

@@ -9,8 +9,14 @@ import SigbenchResults
 /// the command's outcome.
 public struct HistoryRecorder: Sendable {
   public let path: String?
+  /// Whether a symbolic link at `path` is refused: true for the default `<out>/history.sqlite`
+  /// (`OutputLinks`), false for a path the user gave with `--history`.
+  public let refusesLink: Bool
 
-  public init(path: String?) { self.path = path }
+  public init(path: String?, refusesLink: Bool = false) {
+    self.path = path
+    self.refusesLink = refusesLink
+  }
 
   /// Appends `record` (one transaction); the open store on success, else `nil` with a warning.
   @discardableResult
@@ -19,6 +25,7 @@ public struct HistoryRecorder: Sendable {
   {
     guard let path else { return nil }
     do {
+      if refusesLink { try OutputLinks.refuseLink(URL(fileURLWithPath: path)) }
       let store = try HistoryStore(path: path)
       try store.append(record())
       return store

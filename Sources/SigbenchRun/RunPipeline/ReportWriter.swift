@@ -9,7 +9,7 @@ public enum ReportWriter {
   public static func write(_ result: RunResult, to runFolder: URL) throws {
     for s in result.samples {
       guard let page = s.page, let html = SamplePage.render(result, sample: s) else { continue }
-      let url = try RunRelativePath.resolve(
+      let url = try RunRelativePath.resolvePage(
         page.path, in: runFolder, field: "samples[].page.path")
       try AtomicFiles.write(Data(html.utf8), to: url)
     }

@@ -22,7 +22,8 @@ extension RunPipeline {
   /// Step 1: the corpus's file list; a corpus that cannot be listed, or lists nothing to
   /// read, is a tool error.
   func listCorpus(_ path: String) throws -> (CorpusStream, CorpusStream.Plan) {
-    let stream = CorpusStream(path: path, jobs: settings.jobs)
+    var stream = CorpusStream(path: path, jobs: settings.jobs)
+    stream.loader.excludedFolders = [URL(fileURLWithPath: settings.out)]
     let plan: CorpusStream.Plan
     do { plan = try stream.plan() } catch {
       throw PipelineError(

@@ -44,6 +44,7 @@ public enum Resampler {
           "'\(drawing.name)' ink stroke \(i + 1): time goes backwards at sample \(k + 1)")
       }
     }
+    try checkOutputSize(drawing, rate)
     let from = sourceRate(drawing)
     var out = drawing
     out.strokes = drawing.strokes.map { resample($0, rate) }
@@ -53,6 +54,36 @@ public enum Resampler {
     out.metadata.sampleRate = rate
     out.metadata.notes.append("resampled from=\(from) to=\(Rounding.text(rate))")
     return out
+  }
+
+  /// Refuses, before anything is allocated, a resampling whose output would pass
+  /// `InputEnvelope.samplesPerStroke` in one stroke or `InputEnvelope.samplesPerFile` in all
+  /// (a stroke's output is at most ⌈duration · rate⌉ + 1 samples).
+  static func checkOutputSize(_ drawing: Drawing, _ rate: Double) throws(SynthError) {
+    var total = 0.0
+    let traces =
+      drawing.strokes.enumerated().map { ("ink stroke \($0.offset + 1)", $0.element) }
+      + drawing.hover.enumerated().map { ("hover trace \($0.offset + 1)", $0.element) }
+    for (name, stroke) in traces {
+      let s = stroke.samples
+      var n = Double(s.count)
+      if s.count > 1, stroke.isTimed, isOrdered(stroke) {
+        n = ((s[s.count - 1].time! - s[0].time!) * rate).rounded(.up) + 1
+      }
+      guard InputEnvelope.samplesPerStroke.admits(n) else {
+        throw SynthError(
+          "'\(drawing.name)' \(name): resampling at \(Rounding.text(rate)) Hz would give"
+            + " \(Rounding.text(n)) samples; samples per stroke "
+            + InputEnvelope.samplesPerStroke.rule)
+      }
+      total += n
+    }
+    guard InputEnvelope.samplesPerFile.admits(total) else {
+      throw SynthError(
+        "'\(drawing.name)': resampling at \(Rounding.text(rate)) Hz would give"
+          + " \(Rounding.text(total)) samples; samples per file "
+          + InputEnvelope.samplesPerFile.rule)
+    }
   }
 
   /// The stated rate, or the rate of the median positive sample interval marked `(measured)`,

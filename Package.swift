@@ -163,6 +163,7 @@ let package = Package(
       dependencies: [
         "SigbenchRun", "SigbenchResults", "SigbenchCore", "SigbenchStrategies",
         "SigbenchTestSupport", "SigbenchBench", "SigbenchQuality", "SigbenchRender",
+        "SigbenchFiles",
       ]),
     .testTarget(
       name: "SigbenchHistoryTests",

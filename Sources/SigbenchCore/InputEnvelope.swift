@@ -31,11 +31,13 @@ public enum InputEnvelope {
     @inlinable public func admits(_ v: Double) -> Bool { abs(v) <= value }
   }
 
-  /// |x| and |y| of a sample or a ground-truth point: 1e7 CSS px (about 100 m at 96 px per
-  /// inch).
+  /// |x| and |y| of a sample or a ground-truth point: 100,000 CSS px (about 2.6 m at 96 px per
+  /// inch). The vector writers refuse ink past ±400,000 px, so a strategy's ink may overshoot
+  /// its samples fourfold; every quality metric's cost grows with the ink's length, so a bound
+  /// of 1e7 px made one two-sample drawing cost 80 s and 1.8 GB.
   public static let position = Bound(
-    name: "position", value: 1e7, unit: "CSS px",
-    reason: "about 100 m at 96 px per inch; no pen surface is larger", isMagnitude: true)
+    name: "position", value: 100_000, unit: "CSS px",
+    reason: "about 2.6 m at 96 px per inch, a wall-sized whiteboard", isMagnitude: true)
 
   /// |t| of a sample's time: 1e10 s. Most readers re-base times to the drawing's first sample;
   /// a format that keeps a device clock (UIM) may hold Unix-epoch seconds, which fit.
@@ -69,9 +71,24 @@ public enum InputEnvelope {
     name: "canvas sub-samples", value: 268_435_456, unit: "sub-samples",
     reason: "2^28, about 0.5 GB of coverage; 8192 × 8192 px at supersample 2")
 
+  /// Bytes of a results file read back (`result.json`, `bench.json`, `gate.json`).
+  public static let resultFileBytes = Bound(
+    name: "results file size", value: 1_073_741_824, unit: "bytes",
+    reason: "1 GiB, some 30,000 drawings at 35 KB each")
+
+  /// Bytes of a picture read back (`--compare-run`, `report`).
+  public static let imageFileBytes = Bound(
+    name: "picture file size", value: 268_435_456, unit: "bytes",
+    reason: "256 MiB, an uncompressed RGBA canvas at the sub-sample bound")
+
+  /// Bytes of a baseline or noise floor.
+  public static let baselineFileBytes = Bound(
+    name: "baseline file size", value: 67_108_864, unit: "bytes",
+    reason: "64 MiB; a baseline of the default strategies is about 100 KB")
+
   /// Every bound, in the order docs list them.
   public static let bounds: [Bound] = [
     position, time, samplesPerStroke, strokesPerFile, samplesPerFile, truthPoints,
-    canvasSubsamples,
+    canvasSubsamples, resultFileBytes, imageFileBytes, baselineFileBytes,
   ]
 }

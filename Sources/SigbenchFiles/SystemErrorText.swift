@@ -12,6 +12,7 @@ public enum SystemErrorText {
   /// - A bare POSIX error is its `strerror` text.
   public static func describe(_ error: any Error) -> String {
     if let e = error as? FileWriteError { return e.message }
+    if let e = error as? FileReadError { return e.message }
     let ns = error as NSError
     guard ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain else {
       return String(describing: error)

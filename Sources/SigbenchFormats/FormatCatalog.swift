@@ -37,12 +37,12 @@ public enum FormatCatalog {
 
   /// Picks the reader for a file: by extension, confirmed by content; when several formats
   /// share an extension, the first whose `sniff` accepts wins; when none sniffs, the most
-  /// specific extension's format is used so its errors explain what is wrong. `nil` when no
-  /// format claims the extension and none recognises the content.
+  /// specific extension's format that shows a sign of itself (`showsSign`) is used so its
+  /// errors explain what is wrong. `nil` when no format claims the extension, or the content
+  /// shows no sign of any that does.
   public static func reader(forFileName fileName: String, data: Data) -> (any StrokeFormat)? {
     let byExtension = candidates(forFileName: fileName)
     if let f = byExtension.first(where: { $0.sniff(data) }) { return f }
-    if let f = byExtension.first { return f }
-    return nil
+    return byExtension.first { $0.showsSign(data) }
   }
 }

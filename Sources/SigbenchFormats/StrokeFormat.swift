@@ -13,6 +13,12 @@ public protocol StrokeFormat: Sendable {
   /// with the file extension to pick a reader.
   func sniff(_ data: Data) -> Bool
 
+  /// True unless `data` shows no sign at all of this format (for a text table: its first line
+  /// is not a row count): such a file only shares the extension (a README.txt, notes) and is
+  /// skipped as unsupported, while a file that starts as the format and breaks later is read
+  /// and rejected as malformed. Default: true (a distinctive extension is sign enough).
+  func showsSign(_ data: Data) -> Bool
+
   /// Reads every drawing in `data`. `file` names the source in errors and drawing names.
   func decode(_ data: Data, file: String, options: DecodeOptions) throws(FormatError)
     -> DecodeResult
@@ -23,6 +29,8 @@ public protocol StrokeFormat: Sendable {
 }
 
 extension StrokeFormat {
+  public func showsSign(_ data: Data) -> Bool { true }
+
   public func encode(_ drawing: Drawing) throws(FormatError) -> Data {
     throw FormatError(
       .unsupportedVersion, file: drawing.name, location: .file, field: "format",

@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchCore
 import SigbenchFiles
 import SigbenchResults
 
@@ -64,7 +65,8 @@ public enum HistoryImport {
       throw HistoryError(
         "not a regular file (\(SystemErrorText.kindName(info.st_mode & S_IFMT)))")
     }
-    let data = try Data(contentsOf: URL(fileURLWithPath: file))
+    let data = try BoundedRead.data(
+      URL(fileURLWithPath: file), limit: Int(InputEnvelope.resultFileBytes.value))
     let name = URL(fileURLWithPath: file).lastPathComponent
     switch name {
     case "result.json": return .run(try RunResult.decode(data), source: file)

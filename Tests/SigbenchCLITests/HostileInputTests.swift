@@ -23,7 +23,8 @@ struct HostileInputTests {
     try tap.write(to: data.appendingPathComponent("linked.sigbench.json"))
     // A malformed file whose name tries to forge a line and clear the screen.
     let hostile = "a\nrejected NOTHING: ok\u{1B}[2J\u{202E}.TXT"
-    try Data("x\n".utf8).write(to: corpus.appendingPathComponent(hostile))
+    // (It starts as SVC2004, a row count, and breaks on line 2, so it is read and rejected.)
+    try Data("1\nx\n".utf8).write(to: corpus.appendingPathComponent(hostile))
     try tap.write(to: corpus.appendingPathComponent(".hidden.sigbench.json"))
     try fm.createSymbolicLink(
       at: corpus.appendingPathComponent("dataset"), withDestinationURL: data)

@@ -69,6 +69,24 @@ struct CorpusLoaderTests {
     #expect(try CorpusLoader().load(dir).rejected.count == 1)
   }
 
+  @Test("a file that only shares an extension is skipped; one that starts as the format is not")
+  func noSignOfTheFormat() throws {
+    let dir = try tempFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let files = [
+      "notes.txt": "Recorded on 2026-12-01 with a Wacom Intuos.\n",
+      "package.json": "{\"name\": \"x\"}",
+      "broken.txt": "3\n1 2 10 1\n2 3 oops 1\n",
+      "good.txt": "2\n1 2 10 1\n2 3 20 1\n",
+    ]
+    for (name, text) in files { try Data(text.utf8).write(to: dir.appendingPathComponent(name)) }
+    let r = try CorpusLoader().load(dir)
+    #expect(r.drawings.count == 1)
+    #expect(r.skipped.map(\.file) == ["notes.txt", "package.json"], "\(r.skipped)")
+    #expect(r.skipped.allSatisfy { $0.reason.contains("shows no sign of") }, "\(r.skipped)")
+    #expect(r.rejected.map(\.file) == ["broken.txt"], "\(r.rejected)")
+  }
+
   @Test("native format: a round trip is lossless for every channel, metadata and ground truth")
   func nativeRoundTrip() throws {
     var rng = SplitMix64(seed: propertySeed())

@@ -134,5 +134,23 @@ struct InkMLInputHazardTests {
     let r2 = try InkMLFormat().decode(
       Self.ink.data(using: .utf16)!, file: "w", options: DecodeOptions())
     #expect(r2.drawings[0].sampleCount == 2)
+    // UTF-32 with a byte order mark, both orders (#43, item 11: it read as "Document is
+    // empty"), reads like the UTF-8 file.
+    for (mark, encoding) in [
+      ([UInt8]([0xFF, 0xFE, 0x00, 0x00]), String.Encoding.utf32LittleEndian),
+      ([0x00, 0x00, 0xFE, 0xFF], .utf32BigEndian),
+    ] {
+      let wide = Data(mark) + Self.ink.data(using: encoding)!
+      let r = try InkMLFormat().decode(wide, file: "w32", options: DecodeOptions())
+      #expect(r.drawings.map(\.strokes) == r2.drawings.map(\.strokes), "\(encoding)")
+    }
+    // A declared encoding outside the list names the whole list, UCS-4 and UTF-32 included.
+    let other = "<?xml version=\"1.0\" encoding=\"EBCDIC-US\"?><ink><trace>1 2</trace></ink>"
+    do {
+      _ = try InkMLFormat().decode(Data(other.utf8), file: "e", options: DecodeOptions())
+      Issue.record("EBCDIC-US accepted")
+    } catch {
+      #expect(error.rule.contains("UTF-32/UCS-4") && error.rule.contains("ISO-8859-1"), "\(error)")
+    }
   }
 }

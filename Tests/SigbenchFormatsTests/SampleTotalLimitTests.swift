@@ -76,6 +76,14 @@ struct SampleTotalLimitTests {
     let e = decodeError(SVC2004Format(), svc, options: options)
     #expect(e?.kind == .limitExceeded)
     #expect(e?.rule.contains("limit maxSamplesPerFile") == true)
+    // Counted while the table is read: the error names the line of the first row past the
+    // limit (#43, item 4), not line 2 after the whole table was parsed.
+    #expect(e?.location == .line(5), "\(String(describing: e))")
+    #expect(e?.value == "at least 4")
+    let bdalab = "3\n1 2 10 1 0 0 0.5\n2 3 20 0 0 0 0.5\n3 4 30 0 0 0 0.5\n"
+    options.maxSamplesPerFile = 2
+    let b = decodeError(BDALabFormat(), bdalab, options: options)
+    #expect(b?.kind == .limitExceeded && b?.location == .line(4), "\(String(describing: b))")
     options.maxSamplesPerFile = 4
     #expect((try? SVC2004Format().decode(Data(svc.utf8), file: "f", options: options)) != nil)
   }

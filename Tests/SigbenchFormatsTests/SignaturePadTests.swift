@@ -98,7 +98,7 @@ struct SignaturePadTests {
       ("[{\"points\": [{\"x\": \"1\", \"y\": 1}]}]", "$[0].points[0].x", "number"),
       ("[{\"points\": 3}]", "$[0].points", "array"), ("[7]", "$[0]", "point group"),
       ("[{\"points\": [{\"x\": 1e308, \"y\": 1}]}]", "$[0].points[0]", "px"),
-      ("[", "whole file", "JSON"),
+      ("[", "line 1, column 2", "JSON must continue with a value"),
     ])
   func errors(text: String, path: String, detail: String) {
     do {
@@ -151,7 +151,9 @@ struct SignaturePadMutationTests {
   static func positioned(_ e: FormatError) -> Bool {
     switch e.location {
     case .path: return true
-    case .file: return e.field == "JSON" || e.kind == .limitExceeded
+    // Invalid JSON names its line and column (the byte-level scanner).
+    case .line(_, column: .some): return e.field == "JSON"
+    case .file: return e.kind == .limitExceeded
     default: return false
     }
   }

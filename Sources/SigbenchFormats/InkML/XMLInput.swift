@@ -2,10 +2,10 @@ import Foundation
 
 /// Settles an XML file's encoding before libxml2 parses it, so that encoding errors name a
 /// byte offset and the encodings real ink files use read alike:
-/// - a UTF-8 byte order mark is dropped; UTF-16 with a byte order mark is transcoded;
-/// - UTF-16 and UCS-4 without a byte order mark (and UCS-4 with one) are passed to libxml2
-///   unchanged: it recognises them from the first four bytes (XML 1.0 (Fifth Edition)
-///   Appendix F);
+/// - a UTF-8 byte order mark is dropped; UTF-16 and UTF-32 (UCS-4) with a byte order mark are
+///   transcoded to UTF-8;
+/// - UTF-16 and UCS-4 without a byte order mark are passed to libxml2 unchanged: it recognises
+///   them from the first four bytes (XML 1.0 (Fifth Edition) Appendix F);
 /// - `encoding="ISO-8859-1"` (also `latin1`, `US-ASCII`, `windows-1252`, read as Latin-1) is
 ///   transcoded byte by byte and the declaration rewritten to `UTF-8` (same line count);
 /// - UTF-8 (declared or default) is validated; any other declared encoding is rejected.
@@ -13,19 +13,35 @@ import Foundation
 /// DOCTYPE, entities and sizes are the parser's business (`XMLSAXParser`).
 /// Complexity: O(file size), one pass; the file is copied only when it has to change.
 enum XMLInput {
+  /// Every encoding the XML readers accept, as their errors say it.
+  static let acceptedEncodings =
+    "UTF-8, UTF-16 or UTF-32/UCS-4 (with or without a byte order mark), or an 8-bit file"
+    + " declared ISO-8859-1 (also latin1, US-ASCII, windows-1252)"
+
   static func utf8(_ data: Data, file: String) throws(FormatError) -> Data {
     // Encoding decisions look only at the first bytes; the whole file is copied only when it
     // must change (BOM, transcoding, processing instructions).
     let head = [UInt8](data.prefix(512))
-    if isWideSignature(head) { return data }
     var bytes: [UInt8]?
+    // A byte order mark: UTF-32 first (FF FE 00 00 also starts like UTF-16's FF FE).
+    let marked: (String.Encoding, String)? =
+      head.starts(with: [0x00, 0x00, 0xFE, 0xFF])
+      ? (.utf32BigEndian, "UTF-32")
+      : head.starts(with: [0xFF, 0xFE, 0x00, 0x00])
+        ? (.utf32LittleEndian, "UTF-32")
+        : head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF])
+          ? (.utf16, "UTF-16") : nil
+    if marked == nil, isWideSignature(head) { return data }
     if head.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = Array(data.dropFirst(3)) }
-    if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) {
-      guard let text = String(data: data, encoding: .utf16) else {
+    if let (encoding, name) = marked {
+      let body = encoding == .utf16 ? data : data.dropFirst(4)
+      guard var text = String(data: body, encoding: encoding) else {
         throw FormatError(
           .malformed, file: file, location: .byte(0), field: "encoding",
-          rule: "must be valid UTF-16 after a UTF-16 byte order mark", value: "invalid UTF-16")
+          rule: "must be valid \(name) after a \(name) byte order mark",
+          value: "invalid \(name)")
       }
+      if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
       var b = Array(text.utf8)
       if let range = declaredEncodingRange(Array(b.prefix(512))) {
         b.replaceSubrange(range, with: Array("UTF-8".utf8))
@@ -65,7 +81,8 @@ enum XMLInput {
       default:
         throw FormatError(
           .unsupportedVersion, file: file, location: .line(1), field: "encoding",
-          rule: "must be UTF-8, UTF-16 or ISO-8859-1", value: name)
+          rule: "must be one of: \(acceptedEncodings); an 8-bit file declares UTF-8 or"
+            + " ISO-8859-1", value: name)
       }
     }
     let found: Scan =

@@ -164,6 +164,7 @@ struct QuickDrawJSONScanner {
     case UInt8(ascii: "{"):
       i += 1
       var members: [(key: String, value: QuickDrawJSON)] = []
+      var keys = Set<String>()
       skipSpace()
       if i < end, bytes[i] == UInt8(ascii: "}") {
         i += 1
@@ -174,7 +175,12 @@ struct QuickDrawJSONScanner {
         guard i < end, bytes[i] == UInt8(ascii: "\"") else {
           return fail("must have a string key")
         }
+        let keyAt = i
         guard let key = parseString() else { return nil }
+        guard keys.insert(key).inserted else {
+          i = keyAt
+          return fail("must not repeat a key in one object (\"\(key)\" appears twice)")
+        }
         skipSpace()
         guard i < end, bytes[i] == UInt8(ascii: ":") else { return fail("must have : after a key") }
         i += 1

@@ -55,19 +55,17 @@ public struct SignaturePadFormat: StrokeFormat {
     return first == UInt8(ascii: "[")
   }
 
+  /// A JSON array (`sniff`): an object or any other `.json` file is not a `toData()` export.
+  public func showsSign(_ data: Data) -> Bool { sniff(data) }
+
   public func decode(_ data: Data, file: String, options: DecodeOptions) throws(FormatError)
     -> DecodeResult
   {
     var rules = SampleRules(file: file, options: options)
     try rules.checkFileSize(data.count)
-    let root: Any
-    do {
-      root = try JSONSerialization.jsonObject(with: data, options: [])
-    } catch {
-      throw FormatError(
-        .malformed, file: file, location: .file, field: "JSON", rule: "must be valid JSON",
-        value: "\((error as NSError).userInfo["NSDebugDescription"] ?? error.localizedDescription)")
-    }
+    // The scanner, not JSONSerialization: it names the line and column of an error, reads
+    // numbers exactly and refuses a key repeated in one object (Foundation keeps one silently).
+    let root = try QuickDrawJSONScanner.parseTree(data, file: file)
     let reader = JSONReader(file: file)
     let groups = try reader.array(root, at: "$")
     try rules.checkStrokeCount(groups.count)

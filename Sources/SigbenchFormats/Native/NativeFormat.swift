@@ -119,7 +119,7 @@ public struct NativeFormat: StrokeFormat {
     // reports no position. The byte-level JSON scanner is exact and gives line and column.
     let root = try QuickDrawJSONScanner.parse(data, file: file)
     var reader = JSONReader(file: file)
-    // The small members become a Foundation tree (first of duplicate keys wins, as there);
+    // The small members become a Foundation tree (the scanner refuses a repeated key);
     // the strokes are read from the scanner's values directly, with no NSNumber per cell.
     guard case .object(let members) = root else {
       throw reader.fail("$", "must be an object", root.tree)

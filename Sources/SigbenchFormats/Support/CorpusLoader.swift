@@ -122,7 +122,13 @@ public struct CorpusLoader: Sendable {
       return
     }
     guard let format = forcedFormat ?? FormatCatalog.reader(forFileName: name, data: data) else {
-      result.skipped.append(Skipped(file: name, reason: "no reader for this file type"))
+      let claimed = FormatCatalog.candidates(forFileName: name).map(\.descriptor.name)
+      let reason =
+        claimed.isEmpty
+        ? "no reader for this file type"
+        : "its content shows no sign of \(claimed.joined(separator: " or ")), the format(s) of"
+          + " its extension; not read"
+      result.skipped.append(Skipped(file: name, reason: reason))
       return
     }
     do {

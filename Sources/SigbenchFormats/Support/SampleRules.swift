@@ -4,8 +4,8 @@ import SigbenchCore
 /// from any format obeys the same ranges.
 ///
 /// The ranges are `InputEnvelope`'s (declared once in Core, with their reasons):
-/// - positions: finite, magnitude ≤ `InputEnvelope.position` (1e7 CSS px ≈ 100 m), else an
-///   error;
+/// - positions: finite, magnitude ≤ `InputEnvelope.position` (100,000 CSS px ≈ 2.6 m), else
+///   an error;
 /// - pressure: finite, else an error; outside [0, 1] clamped with a warning;
 /// - tilt, azimuth: finite, else an error; tilt outside [0, π/2] clamped and azimuth outside
 ///   [0, 2π) wrapped into it, with a warning (the ranges `Sample` documents);

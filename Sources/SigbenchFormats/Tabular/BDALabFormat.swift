@@ -60,13 +60,17 @@ public struct BDALabFormat: StrokeFormat {
     return SVCDialect.detect(t) == .bdalab
   }
 
+  /// A row count on line 1 (`SVCTable.startsWithCount`).
+  public func showsSign(_ data: Data) -> Bool { SVCTable.startsWithCount(data) }
+
   public func decode(_ data: Data, file: String, options: DecodeOptions) throws(FormatError)
     -> DecodeResult
   {
     var rules = SampleRules(file: file, options: options)
     try rules.checkFileSize(data.count)
     let table = try SVCTable.parse(
-      data, file: file, names: BDALabFormat.columnNames, allowedColumns: 7...7)
+      data, file: file, names: BDALabFormat.columnNames, allowedColumns: 7...7,
+      maxSamples: options.maxSamplesPerFile)
     var warnings: [FormatWarning] = []
     if table.headerCount != table.rowCount {
       warnings.append(

@@ -55,13 +55,17 @@ public struct SVC2004Format: StrokeFormat {
     return SVCDialect.detect(t) == .svc2004
   }
 
+  /// A row count on line 1 (`SVCTable.startsWithCount`).
+  public func showsSign(_ data: Data) -> Bool { SVCTable.startsWithCount(data) }
+
   public func decode(_ data: Data, file: String, options: DecodeOptions) throws(FormatError)
     -> DecodeResult
   {
     var rules = SampleRules(file: file, options: options)
     try rules.checkFileSize(data.count)
     let table = try SVCTable.parse(
-      data, file: file, names: SVC2004Format.columnNames, allowedColumns: 4...7)
+      data, file: file, names: SVC2004Format.columnNames, allowedColumns: 4...7,
+      maxSamples: options.maxSamplesPerFile)
     guard table.rowCount == 0 || table.columns == 4 || table.columns == 7 else {
       throw FormatError(
         .malformed, file: file, location: .line(table.lines[0]), field: "row",

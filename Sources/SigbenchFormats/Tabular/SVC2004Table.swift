@@ -23,21 +23,37 @@ struct SVCTable: Sendable {
 
   subscript(row: Int, column: Int) -> Double { values[row * columns + column] }
 
+  /// Whether line 1 (within the first 4 KiB, a UTF-8 byte order mark and spaces around it
+  /// aside) is a row count: one or more ASCII digits and nothing else. The sign of both
+  /// dialects; a README or notes file sharing the `.txt` extension has none.
+  static func startsWithCount(_ data: Data) -> Bool {
+    var head = data.prefix(4096)[...]
+    if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }
+    let line = head.prefix { $0 != 0x0A }
+    let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    let trimmed = line.drop(while: isSpace).reversed().drop(while: isSpace)
+    return !trimmed.isEmpty && trimmed.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+  }
+
   /// Parses `data`. `names[i]` names column `i` in errors; a row must have between
   /// `allowedColumns.lowerBound` and `allowedColumns.upperBound` cells and every row as many as
   /// the first. `maxRows` bounds the work for `sniff` (rows past it are not read).
+  /// `maxSamples`: every row is one sample (ink or hover); the row past it is an error at its
+  /// line (`maxSamplesPerFile`), thrown while reading, before the table grows further.
   static func parse(
     _ data: Data, file: String, names: [String], allowedColumns: ClosedRange<Int>,
-    maxRows: Int = .max
+    maxRows: Int = .max, maxSamples: Int = .max
   ) throws(FormatError) -> SVCTable {
     try withBytes(data) { (b) throws(FormatError) in
-      try parseBytes(b, file: file, names: names, allowedColumns: allowedColumns, maxRows: maxRows)
+      try parseBytes(
+        b, file: file, names: names, allowedColumns: allowedColumns, maxRows: maxRows,
+        maxSamples: maxSamples)
     }
   }
 
   private static func parseBytes(
     _ b: UnsafeBufferPointer<UInt8>, file: String, names: [String],
-    allowedColumns: ClosedRange<Int>, maxRows: Int
+    allowedColumns: ClosedRange<Int>, maxRows: Int, maxSamples: Int
   ) throws(FormatError) -> SVCTable {
     let n = b.count
     var i = 0
@@ -47,8 +63,11 @@ struct SVCTable: Sendable {
     var columns = 0
     var values: [Double] = []
     var lines: [Int] = []
-    values.reserveCapacity(n / 5)
-    lines.reserveCapacity(n / 30)
+    // At most one row per two bytes ("0\n" is not a row; "0 0 0 0\n" is eight), and never
+    // more than the sample limit allows.
+    let rowRoom = min(n / 8, maxSamples) + 1
+    values.reserveCapacity(min(n / 5, rowRoom * allowedColumns.upperBound))
+    lines.reserveCapacity(min(n / 30, rowRoom))
     while i < n {
       // One line: cells until LF.
       var cells = 0
@@ -106,6 +125,13 @@ struct SVCTable: Sendable {
           throw FormatError(
             .malformed, file: file, location: .line(line), field: "row",
             rule: "must have \(columns) columns like the first row", value: "\(cells) columns")
+        }
+        guard lines.count < maxSamples else {
+          throw FormatError(
+            .limitExceeded, file: file, location: .line(line), field: "samples",
+            rule: "must number at most \(maxSamples) in one file, hover included "
+              + "(limit maxSamplesPerFile)",
+            value: "at least \(maxSamples + 1)")
         }
         lines.append(line)
         if lines.count >= maxRows { break }

@@ -10,6 +10,9 @@ public struct BaselineActions: Sendable {
 
   public init(out: String) { store = BaselineStore(out: out) }
 
+  /// Largest baseline read (`InputEnvelope.baselineFileBytes`).
+  static let fileLimit = Int(InputEnvelope.baselineFileBytes.value)
+
   /// The gate workers' options for `session` (`save` and `noise` measure alike).
   public static func workerOptions(
     _ session: BenchSession, lanes: [BenchLane], injection: Injection?
@@ -41,7 +44,9 @@ public struct BaselineActions: Sendable {
     progress(.note("measuring quality"))
     baseline.quality = try QualityRun.measure(session.drawings, strategies: session.strategies)
     let dropped = try store.locked {
-      let old = (try? Baseline.decode(Data(contentsOf: url)))?.acknowledgements.count ?? 0
+      let old =
+        (try? Baseline.decode(BoundedRead.data(url, limit: Self.fileLimit)))?.acknowledgements
+        .count ?? 0
       try AtomicFiles.write(try baseline.encoded(), to: url)
       return old
     }
@@ -89,7 +94,9 @@ public struct BaselineActions: Sendable {
       .filter { $0.hasSuffix(".json") }.sorted()
     let here = MachineFingerprint.current()
     return names.map { n in
-      guard let b = try? Baseline.decode(Data(contentsOf: store.folder.appendingPathComponent(n)))
+      guard
+        let b = try? Baseline.decode(
+          BoundedRead.data(store.folder.appendingPathComponent(n), limit: Self.fileLimit))
       else { return "\(n): unreadable" }
       var line =
         "\(b.name)  \(b.createdAt)  commit \(b.provenance.commitLabel)"

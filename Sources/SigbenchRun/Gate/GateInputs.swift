@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchCore
 import SigbenchFiles
 import SigbenchResults
 
@@ -14,7 +15,8 @@ public enum GateInputs {
         "no baseline '\(name)' at \(url.path) (create it with 'sigbench baseline save \(name)')")
     }
     do {
-      return try Baseline.decode(Data(contentsOf: url))
+      return try Baseline.decode(
+        BoundedRead.data(url, limit: Int(InputEnvelope.baselineFileBytes.value)))
     } catch {
       throw PipelineError(.baselineUnusable, "baseline '\(name)' is unreadable: \(error)")
     }
@@ -30,7 +32,8 @@ public enum GateInputs {
       )
     }
     do {
-      return try NoiseFloor.decode(Data(contentsOf: url))
+      return try NoiseFloor.decode(
+        BoundedRead.data(url, limit: Int(InputEnvelope.baselineFileBytes.value)))
     } catch {
       throw PipelineError(.baselineUnusable, "noise floor '\(name)' is unreadable: \(error)")
     }

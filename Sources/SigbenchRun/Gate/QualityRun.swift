@@ -26,10 +26,12 @@ public enum QualityRun {
   }
 
   /// Bytes of the SVG export of the ink (`SVGWriter` with the default `VectorStyle`: no
-  /// background, tight box) per input sample; `nil` without samples. The bytes are counted
-  /// without writing the text (`SVGWriter.byteCount`).
+  /// background, tight box) per input sample; `nil` without samples, and when there is nothing
+  /// to export (ink too thin to have bounds, e.g. `straight(size=5e-324)`), so one such drawing
+  /// is an n/a figure, not a failed run. The bytes are counted without writing the text
+  /// (`SVGWriter.byteCount`).
   static func svgBytesPerSample(_ inks: [InkGeometry], samples: Int) throws -> Double? {
-    guard samples > 0 else { return nil }
+    guard samples > 0, InkBounds.of(inks) != nil else { return nil }
     return Double(try SVGWriter().byteCount(inks)) / Double(samples)
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchCore
 import SigbenchFiles
 import SigbenchRender
 import SigbenchResults
@@ -28,12 +29,13 @@ struct InkDiff {
         let key = RunFolder.slug(label)
         let basePath = "\(folder)/\(key)-base.png"
         let diffPath = "\(folder)/\(key)-diff.png"
+        let limit = Int(InputEnvelope.imageFileBytes.value)
         let headImage = try GDImage(
-          decoding: Data(contentsOf: runFolder.appendingPathComponent(headPath)))
+          decoding: BoundedRead.data(runFolder.appendingPathComponent(headPath), limit: limit))
         guard let oldPath = old.images[label],
           let baseURL = try? RunRelativePath.resolve(
             oldPath, in: baseFolder, field: "samples[].images.\(label)"),
-          let baseData = try? Data(contentsOf: baseURL),
+          let baseData = try? BoundedRead.data(baseURL, limit: limit),
           let baseImage = try? GDImage(decoding: baseData)
         else {
           diffs[label] = InkDiffInfo(

@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchCore
 import SigbenchFiles
 import SigbenchResults
 
@@ -14,7 +15,12 @@ public struct LoadedRun: Sendable {
   public static func load(_ path: String) throws(PipelineError) -> LoadedRun {
     let folder = URL(fileURLWithPath: path).resolvingSymlinksInPath()
     let file = folder.appendingPathComponent("result.json")
-    guard let data = try? Data(contentsOf: file) else {
+    let data: Data
+    do {
+      data = try BoundedRead.data(file, limit: Int(InputEnvelope.resultFileBytes.value))
+    } catch let e as FileReadError {
+      throw PipelineError(.toolError, e.message)
+    } catch {
       throw PipelineError(.toolError, "cannot read \(file.path): not a run folder")
     }
     let result: RunResult

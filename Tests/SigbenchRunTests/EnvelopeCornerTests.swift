@@ -97,8 +97,10 @@ struct EnvelopeCornerTests {
       }
       #expect(entry.images.count == strategies.count, "\(what)")
     }
-    // Bounded memory: the corners add less than 512 MB to the test process's peak.
+    // Bounded memory: the corners add less than 1 GiB to the test process's peak (alone they
+    // add about 70 MB; the reproductions of #43 took 1.8 to 7.5 GB). The peak is the whole
+    // process's, so suites running beside this one count too: the bound is loose on purpose.
     let grown = Self.peakResident() - before
-    #expect(grown < 512 << 20, "peak resident size grew by \(grown >> 20) MB")
+    #expect(grown < 1 << 30, "peak resident size grew by \(grown >> 20) MB")
   }
 }

@@ -4,8 +4,9 @@
 /// metric, renderer and writer without a trap and in bounded memory.
 ///
 /// Declared once here, with each bound's reason, and read by the readers' limits
-/// (`DecodeOptions`, `SampleRules`), `resample`, `synth`, the ground-truth reader and the
-/// canvas options, and listed by `bounds` for docs and tests.
+/// (`DecodeOptions`, `SampleRules`), `resample`, the ground-truth readers, the canvas options
+/// and the reads of files sigbench wrote (`BoundedRead`), and listed by `bounds` for docs and
+/// tests. Not yet held to it: `synth` and the capture page.
 public enum InputEnvelope {
   /// One bound: its name, value, unit and why it is where it is.
   public struct Bound: Sendable, Hashable {
@@ -21,7 +22,8 @@ public enum InputEnvelope {
     /// count.
     public var isMagnitude = false
 
-    /// The bound as a rule for an error message: "must be at most 10000000 CSS px (…)".
+    /// The bound as a rule for an error message: "must be at most 100000 CSS px in magnitude
+    /// (…)".
     public var rule: String {
       let v = value == value.rounded() && value < 1e15 ? String(Int(value)) : String(value)
       return "must be at most \(v) \(unit)\(isMagnitude ? " in magnitude" : "") (\(reason))"
@@ -76,7 +78,7 @@ public enum InputEnvelope {
     name: "results file size", value: 1_073_741_824, unit: "bytes",
     reason: "1 GiB, some 30,000 drawings at 35 KB each")
 
-  /// Bytes of a picture read back (`--compare-run`, `report`).
+  /// Bytes of a picture read back (`--compare-run`).
   public static let imageFileBytes = Bound(
     name: "picture file size", value: 268_435_456, unit: "bytes",
     reason: "256 MiB, an uncompressed RGBA canvas at the sub-sample bound")

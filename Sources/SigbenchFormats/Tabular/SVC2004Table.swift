@@ -63,8 +63,8 @@ struct SVCTable: Sendable {
     var columns = 0
     var values: [Double] = []
     var lines: [Int] = []
-    // At most one row per two bytes ("0\n" is not a row; "0 0 0 0\n" is eight), and never
-    // more than the sample limit allows.
+    // A row has at least four cells, so at least eight bytes ("0 0 0 0\n"): at most n / 8 + 1
+    // rows, and never more than the sample limit allows.
     let rowRoom = min(n / 8, maxSamples) + 1
     values.reserveCapacity(min(n / 5, rowRoom * allowedColumns.upperBound))
     lines.reserveCapacity(min(n / 30, rowRoom))

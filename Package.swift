@@ -125,7 +125,8 @@ let package = Package(
       dependencies: [
         "SigbenchBench", "SigbenchCore", "SigbenchFormats", "SigbenchReport", "SigbenchResults",
         "SigbenchTestSupport",
-      ]),
+      ],
+      exclude: ["Fuzz"]),
     .testTarget(
       name: "SigbenchRenderTests",
       dependencies: [

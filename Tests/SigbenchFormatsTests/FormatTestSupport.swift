@@ -55,29 +55,11 @@ func decodeError(
   }
 }
 
-/// Problems with a decoded drawing as a reader must deliver it: finite values, pressure in
-/// [0, 1], tilt in [0, π/2], azimuth in [0, 2π), times strictly increasing inside a stroke.
-func invariantViolations(_ d: Drawing) -> [String] {
-  var problems: [String] = []
-  for (kind, list) in [("stroke", d.strokes), ("hover", d.hover)] {
-    for (i, s) in list.enumerated() {
-      var last: Double?
-      for (j, p) in s.samples.enumerated() {
-        let at = "\(d.name) \(kind) \(i) sample \(j)"
-        if !p.x.isFinite || !p.y.isFinite { problems.append("\(at): position not finite") }
-        if let q = p.pressure, !(q >= 0 && q <= 1) { problems.append("\(at): pressure \(q)") }
-        if let a = p.tilt, !(a >= 0 && a <= .pi / 2) { problems.append("\(at): tilt \(a)") }
-        if let a = p.azimuth, !(a >= 0 && a < 2 * .pi) { problems.append("\(at): azimuth \(a)") }
-        if let t = p.time {
-          if !t.isFinite { problems.append("\(at): time not finite") }
-          if let l = last, t <= l { problems.append("\(at): time \(t) after \(l)") }
-          last = t
-        }
-      }
-    }
-  }
-  return problems
-}
+/// Problems with a decoded drawing as a reader must deliver it: the input envelope
+/// (`InputEnvelope.violations`: finite values inside the position and time bounds, pressure in
+/// [0, 1], tilt in [0, π/2], azimuth in [0, 2π), times strictly increasing inside a stroke,
+/// counts and ground truth within their bounds).
+func invariantViolations(_ d: Drawing) -> [String] { InputEnvelope.violations(in: d) }
 
 /// Seeded mutation check (decoders never trap): every mutation of `original` either throws a
 /// `FormatError` naming `file` and a position, or decodes to drawings that satisfy

@@ -10,7 +10,7 @@ import Testing
 struct BoundedReadTests {
   /// A sparse file of `bytes` bytes at `url` (no disk space used).
   static func sparse(_ url: URL, bytes: UInt64) throws {
-    FileManager.default.createFile(atPath: url.path, contents: Data("{".utf8))
+    _ = FileManager.default.createFile(atPath: url.path, contents: Data("{".utf8))
     let h = try FileHandle(forWritingTo: url)
     try h.truncate(atOffset: bytes)
     try h.close()

@@ -1,11 +1,14 @@
 import Foundation
+import SigbenchCore
 import SigbenchFormats
 
 // One libFuzzer target for every stroke reader, linked by scripts/fuzz.sh (not part of the
 // package). The reader is chosen by SIGBENCH_FUZZ_FORMAT (a format id of `sigbench formats`);
 // each input is decoded with the default options. A reader may reject any input with a
-// FormatError; what must never happen is a crash, a hang (-timeout) or a runaway allocation
-// (-rss_limit_mb).
+// FormatError; what must never happen is a crash, a hang (-timeout), a runaway allocation
+// (-rss_limit_mb) or an accepted drawing outside the input envelope (`InputEnvelope.
+// violations`: a value every later stage is proven to handle), which stops the target with the
+// offending value so libFuzzer keeps the input as a finding.
 
 nonisolated(unsafe) var chosen: (any StrokeFormat)?
 
@@ -21,6 +24,11 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     chosen = f
   }
   let data = bytes.map { Data(bytes: $0, count: size) } ?? Data()
-  _ = try? chosen!.decode(data, file: "fuzz-input", options: DecodeOptions())
+  guard let read = try? chosen!.decode(data, file: "fuzz-input", options: DecodeOptions())
+  else { return 0 }
+  for drawing in read.drawings {
+    let outside = InputEnvelope.violations(in: drawing, limit: 1)
+    if let first = outside.first { fatalError("accepted outside the input envelope: \(first)") }
+  }
   return 0
 }

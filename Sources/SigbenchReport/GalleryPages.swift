@@ -123,8 +123,12 @@ extension IndexPage {
       .joined(separator: ", ")
     }
     h += "</small></h3>\n<div class=\"inks\">"
-    h += "<figure><img src=\"\(escapeURLPath(sample.rawImage))\" alt=\"raw samples of "
-    h += "\(escapeHTML(sample.name))\"><figcaption>raw input</figcaption></figure>"
+    if let failed = FailedCellsSection.placeholder(sample, strategy: nil) {
+      h += "<figure>\(failed)<figcaption>raw input</figcaption></figure>"
+    } else {
+      h += "<figure><img src=\"\(escapeURLPath(sample.rawImage))\" alt=\"raw samples of "
+      h += "\(escapeHTML(sample.name))\"><figcaption>raw input</figcaption></figure>"
+    }
     for s in r.strategies {
       h += "<figure>"
       if let img = sample.images[s.label] {
@@ -132,7 +136,9 @@ extension IndexPage {
         h += "<img src=\"\(escapeURLPath(img))\" alt=\"\(escapeHTML(s.label)) ink of "
         h += "\(escapeHTML(sample.name))\">" + (sample.page == nil ? "" : "</a>")
       } else {
-        h += "<span class=\"none\">–</span>"
+        h +=
+          FailedCellsSection.placeholder(sample, strategy: s.label)
+          ?? "<span class=\"none\">–</span>"
       }
       h += "<figcaption><code>\(escapeHTML(s.label))</code></figcaption></figure>"
     }

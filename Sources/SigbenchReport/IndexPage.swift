@@ -11,6 +11,7 @@ public enum IndexPage {
     h += PageHead.render(title: "sigbench run \(r.runID)", style: stylesheet)
     h += "<h1>sigbench run <code>\(escapeHTML(r.runID))</code></h1>\n"
     h += VerdictSection.render(r)
+    h += FailedCellsSection.render(r)
     h += header(r)
     h += TradeOffSection.render(r)
     h += BenchSection.render(r, r.bench)
@@ -49,6 +50,7 @@ public enum IndexPage {
     p.legend{font-size:90%;color:#444;max-width:70em}
     details.notes>summary{background:#fff3cd;border:1px solid #e0c060;padding:2px 8px}
     li.warn{background:#fff3cd}
+    span.failed{display:block;font-size:12px;background:#fde2e2;padding:4px;overflow-wrap:anywhere}
     svg.chart g.key{cursor:pointer}
     svg.chart g.key[aria-pressed=false]{opacity:.35}
     svg.chart g.series.hidden{display:none}

@@ -18,6 +18,15 @@ public enum SamplePage {
     h += s.hasPressure ? ", pressure" : ""
     h += s.timed ? "" : ", untimed"
     h += "</p>\n"
+    if let failures = s.failures, !failures.isEmpty {
+      h += "<div class=\"warn\"><strong>Failed cells</strong> (left out of the figures and "
+      h += "pictures below; the run exits 3):<ul class=\"plain\">"
+      for f in failures {
+        h += "<li><code>\(escapeHTML(f.strategy ?? "raw samples"))</code>, "
+        h += "\(escapeHTML(f.stage.rawValue)): \(escapeHTML(f.reason))</li>"
+      }
+      h += "</ul></div>\n"
+    }
 
     h += "<div class=\"scroll\"><table class=\"meta\">\n"
     for (k, v) in s.metadata.sorted(by: { $0.key < $1.key }) {

@@ -38,7 +38,9 @@ struct EnvelopeCornerTests {
         d(
           "tiny",
           (0..<20).map {
-            Sample(x: 1e-300 * Double($0), y: Double.leastNonzeroMagnitude * Double($0 % 3), time: Double($0) / 120)
+            Sample(
+              x: 1e-300 * Double($0), y: Double.leastNonzeroMagnitude * Double($0 % 3),
+              time: Double($0) / 120)
           })
       ),
       (

@@ -17,7 +17,10 @@ public enum BenchWarnings {
         ResultWarning(
           .injection, strategy: i.strategy,
           text: "test-only injection active (\(Injection.environmentVariable)) on "
-            + "'\(i.strategy)': its figures include deliberate extra work"))
+            + "'\(i.strategy)': "
+            + (i.timePercent != nil || i.spins != nil
+              ? "its figures include deliberate extra work"
+              : "its cells fail at \(i.failStage ?? "?") on purpose")))
     }
     for f in figures {
       let who = "\(f.strategy) [\(f.lane.rawValue)]"

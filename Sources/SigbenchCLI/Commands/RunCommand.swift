@@ -33,7 +33,10 @@ struct RunCommand: Command {
     "compare-run", value: "DIR",
     help: "A previous run folder (e.g. Reports/latest): compare the ink of every sample with it.")
   static let strict = Flag(
-    "strict", help: "Treat any rejected or skipped file as fatal (exit 4, no run).")
+    "strict",
+    help:
+      "Treat any rejected or skipped file as fatal (exit 4, no run), and stop at the first "
+      + "failing cell (a stage that fails on a drawing inside the input envelope; exit 3).")
   static let jobs = Option.integer(
     "jobs",
     help: "Worker threads for reading, pictures and metrics (the timing always runs alone)."
@@ -85,6 +88,7 @@ struct RunCommand: Command {
         throw CommandFailure(.toolError, error.message)
       }
     }
+    s.stopAtFirstFailure = a.flag(Self.strict)
     settings = s
     strict = a.flag(Self.strict)
     json = a.flag(OutputOptions.json)
@@ -120,7 +124,8 @@ struct RunCommand: Command {
     }
     console.note(String(format: "done in %.1f s", Date().timeIntervalSince(started)))
     let runCode: ExitCode = result.corpus.rejected.isEmpty ? .success : .rejectedInputs
+    let cellCode: ExitCode = result.failedCells.isEmpty ? .success : .invalidBenchmark
     let gateCode = result.gate.map { ExitCode(rawValue: $0.exitCode) ?? .toolError } ?? .success
-    return ExitCode.combine([runCode, gateCode])
+    return ExitCode.combine([runCode, cellCode, gateCode])
   }
 }

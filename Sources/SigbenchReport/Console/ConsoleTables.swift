@@ -162,8 +162,34 @@ extension ConsoleTables {
     ]
     lines += runSummary(r.bench)
     if let t = r.bench.timingSample, !t.isComplete { lines.append("  sampled: \(t.rule)") }
+    lines += failedCells(r)
     lines += verdict(RunVerdict.of(r))
     return lines + ["report: \(report)", "latest: \(latest)"]
+  }
+
+  /// Cells shown on the console before the rest are summarised.
+  static let failedCellLines = 20
+
+  /// The failed cells (`StageFailure`): how many per strategy, then one line each, the first
+  /// `failedCellLines` of them; nothing when none failed.
+  public static func failedCells(_ r: RunResult) -> [String] {
+    let cells = r.failedCells
+    guard !cells.isEmpty else { return [] }
+    var perStrategy: [String: Int] = [:]
+    for c in cells { perStrategy[c.failure.strategy ?? "raw samples", default: 0] += 1 }
+    let order = (r.strategies.map(\.label) + ["raw samples"]).filter { perStrategy[$0] != nil }
+    var lines = [
+      "failed cells: \(cells.count) (exit 3; each is left out of its strategy's figures, "
+        + "the run went on): "
+        + order.map { "\($0) \(perStrategy[$0]!) of \(r.samples.count)" }
+        .joined(separator: ", ")
+    ]
+    lines += cells.prefix(failedCellLines).map { "  " + ConsoleText.escaped($0.text) }
+    if cells.count > failedCellLines {
+      lines.append(
+        "  … and \(cells.count - failedCellLines) more (every one in result.json and on the sheet)")
+    }
+    return lines
   }
 }
 

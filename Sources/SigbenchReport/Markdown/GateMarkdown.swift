@@ -8,6 +8,7 @@ public enum GateMarkdown {
     typealias F = MarkdownFormat
     var o = "## sigbench gate: \(r.outcome)\n\n"
     o += verdictCounts(r)
+    o += failedCells(r)
     o += sensitivity(r)
     o += "Mode **\(r.mode)**"
     if let b = r.baselineName { o += ", baseline `\(b)`" }
@@ -19,6 +20,7 @@ public enum GateMarkdown {
       o += "> **Test-only injection active** (`SIGBENCH_INJECT`): strategy `\(inj.strategy)`"
       if let t = inj.timePercent { o += ", +\(t) % time" }
       if let s = inj.spins { o += ", \(s) spin rounds" }
+      if let f = inj.failStage { o += ", every cell fails at \(f)" }
       o += ". Head processes only.\n\n"
     }
     o += "### Timing: \(r.timingStatus)\n\n"
@@ -214,6 +216,20 @@ public enum GateMarkdown {
       o +=
         "| \(s.lane) | \(MarkdownFormat.cell(s.metric)) | \(median) | \(worst) | \(s.comparisons) |\n"
     }
+    return o + "\n"
+  }
+
+  /// This build's failed cells (exit 3), one line each in code spans; nothing when none.
+  static func failedCells(_ r: GateReport) -> String {
+    guard let cells = r.failedCells, !cells.isEmpty else { return "" }
+    var o = "### Failed cells: \(cells.count) (exit 3)\n\n"
+    o += "Each is left out of this build's quality figures; every confirmed regression is still "
+    o += "listed below.\n\n"
+    let shown = 50
+    for c in cells.prefix(shown) {
+      o += "- `\(ConsoleText.escaped(c).replacingOccurrences(of: "`", with: "'"))`\n"
+    }
+    if cells.count > shown { o += "- … and \(cells.count - shown) more (`gate.json`)\n" }
     return o + "\n"
   }
 }

@@ -1,3 +1,4 @@
+import SigbenchCore
 import SigbenchResults
 
 /// The quality table for a CI step summary: one row per strategy, one column per headline
@@ -19,6 +20,13 @@ public enum QualityMarkdown {
       }
       o += "\n"
     }
-    return o + "\nn/a: the metric does not apply (no truth, pressure or time channel).\n"
+    o += "\nn/a: the metric does not apply (no truth, pressure or time channel).\n"
+    let failed = r.failedCells
+    guard !failed.isEmpty else { return o }
+    o +=
+      "\n**\(failed.count) failed cell(s)** (exit 3), each left out of its strategy's figures:\n\n"
+    for c in failed.prefix(50) { o += "- \(MarkdownFormat.cell(ConsoleText.escaped(c.text)))\n" }
+    if failed.count > 50 { o += "- … and \(failed.count - 50) more (`result.json`)\n" }
+    return o
   }
 }

@@ -12,7 +12,11 @@ import Foundation
 ///   measured in the process before the timed passes is recorded with the figures
 ///   (`LaneFigures.injection`, `WaitCalibration`);
 /// - `spin=N`: exactly N spin rounds per push; deterministic in instructions (each round is the
-///   same five or so instructions), for the counter lane.
+///   same five or so instructions), for the counter lane;
+/// - `fail=STAGE`: every cell of the strategy fails at STAGE (`smoothing`, `picture` or
+///   `quality`, as `StageFailure.Stage` names them) in `run`, so the per-cell failure rule
+///   (recorded, shown, exit 3; `--strict` stops) can be shown on a built binary. Timing is not
+///   changed.
 ///
 /// The gate removes the variable from the environment of `--base-binary` workers: only the
 /// head build is ever injected.
@@ -25,6 +29,8 @@ public struct Injection: Codable, Hashable, Sendable {
   public var timePercent: Double?
   /// Fixed spin rounds per push; `nil` when not asked.
   public var spins: UInt64?
+  /// The stage whose cells fail (`StageFailure.Stage`'s raw value); `nil` when not asked.
+  public var failStage: String?
 
   public init(strategy: String, timePercent: Double? = nil, spins: UInt64? = nil) {
     self.strategy = strategy
@@ -35,7 +41,8 @@ public struct Injection: Codable, Hashable, Sendable {
   /// Parses the knob's text; throws with the reason on a malformed value.
   public static func parse(_ text: String) throws(BenchError) -> Injection {
     let bad = BenchError.invalidOption(
-      "\(environmentVariable) must look like 'straight:time=20' or 'straight:spin=12'; got '\(text)'"
+      "\(environmentVariable) must look like 'straight:time=20', 'straight:spin=12' or "
+        + "'straight:fail=quality'; got '\(text)'"
     )
     guard let colon = text.lastIndex(of: ":") else { throw bad }
     let target = String(text[..<colon])
@@ -51,10 +58,15 @@ public struct Injection: Codable, Hashable, Sendable {
       case "spin":
         guard let v = UInt64(kv[1]), v > 0, v <= 100_000_000 else { throw bad }
         result.spins = v
+      case "fail":
+        guard StageFailure.Stage(rawValue: kv[1]) != nil else { throw bad }
+        result.failStage = kv[1]
       default: throw bad
       }
     }
-    guard result.timePercent != nil || result.spins != nil else { throw bad }
+    guard result.timePercent != nil || result.spins != nil || result.failStage != nil else {
+      throw bad
+    }
     return result
   }
 

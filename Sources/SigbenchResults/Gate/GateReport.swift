@@ -38,6 +38,9 @@ public struct GateContents: DocumentContents {
   public var quality: [QualityComparison]?
   /// "compared …", or why not ("unavailable: …", "incompatible: …").
   public var qualityStatus: String?
+  /// This build's cells that failed (`FailedCell.text`: drawing × strategy: stage: reason),
+  /// left out of its quality figures; they make the gate exit 3 (`nil` when none failed).
+  public var failedCells: [String]?
   public var acknowledgements: [Acknowledgement]
   public var injection: Injection?
   /// The A/A noise floor asked for (`--noise-floor`), and whether it was used.

@@ -196,6 +196,9 @@ public struct SampleEntry: Codable, Hashable, Sendable {
   /// The rate the source states or the reader estimated, Hz; `nil` when none (results written
   /// before it was recorded carry it only as the "sample rate" metadata text).
   public var sampleRate: Double?
+  /// The stages that failed on this drawing (`StageFailure`), in the order met; `nil` when
+  /// none did.
+  public var failures: [StageFailure]?
 
   public init(
     name: String, format: String, strokes: Int, points: Int, hoverPoints: Int, timed: Bool,

@@ -19,7 +19,9 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case .success: return "success"
     case .toolError: return "tool error (I/O, unreadable corpus folder, render failure)"
     case .confirmedRegression: return "confirmed regression (gate)"
-    case .invalidBenchmark: return "a benchmark crashed or produced invalid results"
+    case .invalidBenchmark:
+      return "a benchmark crashed or produced invalid results, or a stage failed on a drawing"
+        + " inside the input envelope (a failed cell; the run went on)"
     case .rejectedInputs:
       return "the run completed but some inputs of a supported format were rejected as malformed"
         + " (with --strict: any rejected or skipped file)"

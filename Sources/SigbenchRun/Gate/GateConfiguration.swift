@@ -32,6 +32,9 @@ public struct GateConfiguration: Sendable {
   /// This build's quality figures when already measured (`run --baseline` passes the run's);
   /// else the gate measures them.
   public var headQuality: [String: QualityFigures]?
+  /// The cells that failed while `headQuality` was measured (left out of it); with
+  /// `headQuality` nil, the gate finds its own.
+  public var headFailedCells: [FailedCell] = []
 
   public init() {}
 }

@@ -107,10 +107,16 @@ extension GateRunner {
       $0.verdict == .inconclusive || $0.verdict == .notConfirmed
     }
     if config.failOnInconclusive && unsettled { codes.append(.inconclusive) }
+    if !(report.failedCells ?? []).isEmpty { codes.append(.invalidBenchmark) }
     let code = ExitCode.combine(codes)
     report.sensitivity = GateSensitivity.of(report)
     report.exitCode = code.rawValue
     report.outcome = GateRunner.outcome(code)
+    if let failed = report.failedCells, !failed.isEmpty {
+      report.outcome =
+        "FAIL: \(failed.count) failed cell(s)"
+        + (codes.contains(.confirmedRegression) ? ", and confirmed regressions" : "")
+    }
     if !config.enforceBudget && overBudget {
       report.warnings.append(
         ResultWarning(.budgetReportOnly, text: "over budget (reported only: --budget-report-only)"))

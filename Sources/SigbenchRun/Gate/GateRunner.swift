@@ -236,15 +236,16 @@ public struct GateRunner: Sendable {
   func runQuality(_ report: inout GateReport, scratch: URL, progress: ProgressHandler) {
     guard let base = baseQuality(&report, scratch: scratch, progress: progress) else { return }
     progress(.note("gate: measuring quality"))
-    let head: [String: QualityFigures]
-    do {
-      head =
-        try config.headQuality
-        ?? QualityRun.measure(session.drawings, strategies: session.strategies)
-    } catch {
-      report.qualityStatus = "unavailable: \(error)"
-      return
+    var head: [String: QualityFigures]
+    var failed = config.headFailedCells
+    if let given = config.headQuality {
+      head = given
+    } else {
+      let m = QualityRun.measureCells(
+        session.drawings, strategies: session.strategies, injection: config.injection)
+      (head, failed) = (m.figures, m.failed)
     }
+    if !failed.isEmpty { report.failedCells = failed.map(\.text) }
     var comparisons = QualityEvaluator.compare(head: head, base: base, settings: config.settings)
     for i in comparisons.indices where comparisons[i].verdict == .regressed {
       if let a = acknowledgement(

@@ -57,34 +57,65 @@ public enum QualityRun {
     return RunQuality(strategies: perStrategy, rateStability: rates)
   }
 
+  /// Each strategy's figures over a corpus, and the cells that failed (`CellFailures`: a
+  /// failing cell is left out of its strategy's figures and the rest go on).
+  public struct Measured: Sendable {
+    public var figures: [String: QualityFigures]
+    /// In corpus order, then strategy order.
+    public var failed: [FailedCell]
+  }
+
   /// Strategy label → aggregated figures over `drawings`, measured on every core (the result
-  /// does not depend on the order).
-  public static func measure(_ drawings: [Drawing], strategies: [ConfiguredStrategy]) throws
-    -> [String: QualityFigures]
-  {
+  /// does not depend on the order); a failing cell is left out and listed. With `injection`,
+  /// its `fail=STAGE` applies as in `run`.
+  public static func measureCells(
+    _ drawings: [Drawing], strategies: [ConfiguredStrategy], injection: Injection? = nil
+  ) -> Measured {
     final class Box: @unchecked Sendable {
       var figures: [[QualityFigures]]
-      var error: (any Error)?
+      var failed: [[FailedCell]]
       let lock = NSLock()
-      init(_ n: Int) { figures = Array(repeating: [], count: n) }
+      init(_ n: Int) {
+        figures = Array(repeating: [], count: n)
+        failed = Array(repeating: [], count: n)
+      }
     }
     let box = Box(drawings.count)
     DispatchQueue.concurrentPerform(iterations: drawings.count) { i in
-      do {
-        let reference = QualityReference(drawings[i])
-        let row = try strategies.map {
-          try drawing(reference, traces: StrokeTrace.record(drawings[i], through: $0))
+      let d = drawings[i]
+      var cells = CellFailures(drawing: d.name, strict: false, injected: injection)
+      let reference = QualityReference(d)
+      // Not strict: `attempt` records instead of throwing.
+      let row = strategies.map { s in
+        let traces = try? cells.attempt(.smoothing, s) { try CellFailures.smooth(d, s) }
+        let q = traces.flatMap { t in
+          try? cells.attempt(.quality, s) { try drawing(reference, traces: t) }
         }
-        box.lock.lock()
-        box.figures[i] = row
-        box.lock.unlock()
-      } catch {
-        box.lock.lock()
-        box.error = box.error ?? error
-        box.lock.unlock()
+        return q ?? QualityFigures()
       }
+      box.lock.lock()
+      box.figures[i] = row
+      box.failed[i] = cells.list.map { FailedCell(drawing: d.name, failure: $0) }
+      box.lock.unlock()
     }
-    if let e = box.error { throw e }
-    return aggregate(box.figures, drawings, strategies: strategies).strategies
+    return Measured(
+      figures: aggregate(box.figures, drawings, strategies: strategies).strategies,
+      failed: box.failed.flatMap { $0 })
+  }
+
+  /// `measureCells` for the callers whose figures must cover every drawing (`baseline save`,
+  /// the quality worker of a base binary): throws `PipelineError(.invalidBenchmark)` (exit 3)
+  /// naming every failed cell instead of returning figures with drawings left out.
+  public static func measure(_ drawings: [Drawing], strategies: [ConfiguredStrategy]) throws
+    -> [String: QualityFigures]
+  {
+    let m = measureCells(drawings, strategies: strategies)
+    guard m.failed.isEmpty else {
+      throw PipelineError(
+        .invalidBenchmark,
+        "quality could not be measured in \(m.failed.count) cell(s), so these figures would "
+          + "leave drawings out: " + m.failed.prefix(10).map(\.text).joined(separator: "; "))
+    }
+    return m.figures
   }
 }

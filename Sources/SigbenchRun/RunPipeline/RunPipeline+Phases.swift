@@ -62,7 +62,8 @@ extension RunPipeline {
     let strategies = settings.strategies
     let job = SampleJob(
       images: SampleImages(spec: settings.render), strategies: strategies,
-      runFolder: folder.partial)
+      runFolder: folder.partial, strict: settings.stopAtFirstFailure,
+      injection: settings.bench.injection)
     let drawPictures = settings.drawPictures
     progress(
       .note(
@@ -164,6 +165,7 @@ extension RunPipeline {
     result.formatStudyFigures = parts.study
     guard var gate = settings.gate else { return (result, bench.raw, nil) }
     gate.headQuality = result.quality?.strategies
+    gate.headFailedCells = result.failedCells
     let (report, written) = try GateRunner(session: session, configuration: gate).run(
       progress: progress)
     result.gate = report

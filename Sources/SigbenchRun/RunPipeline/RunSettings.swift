@@ -31,6 +31,9 @@ public struct RunSettings: Sendable {
   public var jobs = RunSettings.defaultJobs
   /// Whether pictures and sample pages are drawn (`--no-render` turns them off).
   public var drawPictures = true
+  /// `--strict`: the first failing cell (`StageFailure`) stops the run (exit 3) instead of
+  /// being recorded.
+  public var stopAtFirstFailure = false
 
   /// `--jobs` default: one per core.
   public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }

@@ -11,7 +11,13 @@ struct SampleJob: Sendable {
   let images: SampleImages
   let strategies: [ConfiguredStrategy]
   let runFolder: URL
+  /// `--strict`: the first failing cell stops the run (`CellFailures`).
+  var strict = false
+  /// The test-only injection, for `fail=STAGE`.
+  var injection: Injection?
 
+  /// A stage that fails on this drawing fails its cell only (`CellFailures`): the failure is
+  /// recorded on the entry, that picture or figure is left out, and the other cells go on.
   func run(_ drawing: Drawing, index: Int, format: String) throws -> SampleEntry {
     let slug = RunFolder.slug(drawing.name)
     let folder = "img/\(String(format: "%04d", index))-\(slug)"
@@ -21,10 +27,14 @@ struct SampleJob: Sendable {
       try AtomicFiles.write(data, to: runFolder.appendingPathComponent(path))
       return path
     }
+    var cells = CellFailures(drawing: drawing.name, strict: strict, injected: injection)
     let thumbT = images.transform(for: drawing)
     let largeT = images.transform(for: drawing, spec: images.largeSpec)
-    let rawPath = try write(try images.raw(drawing, thumbT), "raw.png")
-    let overlay = try write(try images.rawOverlay(drawing, largeT), "raw-overlay.png")
+    let own = try cells.attempt(.picture, nil) {
+      (try images.raw(drawing, thumbT), try images.rawOverlay(drawing, largeT))
+    }
+    let rawPath = try own.map { try write($0.0, "raw.png") } ?? ""
+    let overlay = try own.map { try write($0.1, "raw-overlay.png") } ?? ""
     let focus = SampleImages.focusPoints(drawing)
     let moment = SampleImages.midStrokeMoment(drawing)
     var thumbs: [String: String] = [:]
@@ -36,28 +46,30 @@ struct SampleJob: Sendable {
     var quality: [String: QualityFigures] = [:]
     let reference = QualityReference(drawing)
     for strategy in strategies {
-      let key = RunFolder.slug(strategy.label)
+      let label = strategy.label
+      let key = RunFolder.slug(label)
       // Smoothed once (the trace of every push); every picture and the metrics reuse it.
-      let traces = StrokeTrace.record(drawing, through: strategy)
+      guard
+        let traces = try cells.attempt(
+          .smoothing, strategy, { try CellFailures.smooth(drawing, strategy) })
+      else { continue }
       let inks = traces.map { StrokeInk(stable: $0.ink) }
-      thumbs[strategy.label] = try write(try images.ink(drawing, inks, thumbT), "\(key).png")
-      large[strategy.label] = try write(
-        try images.ink(drawing, inks, largeT, spec: images.largeSpec), "\(key)-large.png")
-      mid[strategy.label] = try write(
-        try images.midStroke(drawing, strategy, largeT), "\(key)-mid.png")
-      if let end = focus.end {
-        let t = images.cropTransform(center: end, pageScale: largeT.scale)
-        endCrops[strategy.label] = try write(
-          try images.crop(drawing, inks, t), "\(key)-end.png")
+      let pictures = try cells.attempt(.picture, strategy) {
+        try self.pictures(drawing, strategy, inks, (thumbT, largeT), focus)
       }
-      if let corner = focus.corner {
-        let t = images.cropTransform(center: corner, pageScale: largeT.scale)
-        cornerCrops[strategy.label] = try write(
-          try images.crop(drawing, inks, t), "\(key)-corner.png")
+      if let p = pictures {
+        thumbs[label] = try write(p.thumb, "\(key).png")
+        large[label] = try write(p.large, "\(key)-large.png")
+        mid[label] = try write(p.mid, "\(key)-mid.png")
+        if let end = p.end { endCrops[label] = try write(end, "\(key)-end.png") }
+        if let corner = p.corner { cornerCrops[label] = try write(corner, "\(key)-corner.png") }
       }
-      let q = try QualityRun.drawing(reference, traces: traces)
-      quality[strategy.label] = q
-      metrics[strategy.label] = SampleJob.metrics(inks, q)
+      guard
+        let q = try cells.attempt(
+          .quality, strategy, { try QualityRun.drawing(reference, traces: traces) })
+      else { continue }
+      quality[label] = q
+      metrics[label] = SampleJob.metrics(inks, q)
     }
     let momentNote =
       moment.map {
@@ -76,22 +88,59 @@ struct SampleJob: Sendable {
     var entry = SampleJob.entry(drawing, format: format, raw: rawPath, thumbs)
     entry.page = page
     entry.sampleRate = drawing.metadata.sampleRate
+    entry.failures = cells.list.isEmpty ? nil : cells.list
     return entry
+  }
+
+  /// One strategy's pictures of a drawing, encoded, not yet written.
+  struct Pictures {
+    var thumb: Data
+    var large: Data
+    var mid: Data
+    var end: Data?
+    var corner: Data?
+  }
+
+  /// Renders every picture of `strategy`'s ink on a sample page (thumbnail, large, mid-stroke,
+  /// the end and corner crops).
+  func pictures(
+    _ drawing: Drawing, _ strategy: ConfiguredStrategy, _ inks: [StrokeInk],
+    _ t: (thumb: Transform, large: Transform),
+    _ focus: (end: Point?, corner: Point?)
+  ) throws -> Pictures {
+    func crop(_ center: Point?) throws -> Data? {
+      guard let center else { return nil }
+      let ct = images.cropTransform(center: center, pageScale: t.large.scale)
+      return try images.crop(drawing, inks, ct)
+    }
+    return Pictures(
+      thumb: try images.ink(drawing, inks, t.thumb),
+      large: try images.ink(drawing, inks, t.large, spec: images.largeSpec),
+      mid: try images.midStroke(drawing, strategy, t.large), end: try crop(focus.end),
+      corner: try crop(focus.corner))
   }
 
   static func format1(_ v: Double) -> String { String(format: "%.1f", v) }
 
   /// `--no-render`: the drawing's entry (no pictures, no page) and its quality per strategy,
   /// measured exactly as `run` measures them with pictures.
+  /// A failing cell is recorded as in `run`, its figures left empty.
   func measure(_ drawing: Drawing, format: String) throws -> (SampleEntry, [QualityFigures]) {
     var quality: [QualityFigures] = []
+    var cells = CellFailures(drawing: drawing.name, strict: strict, injected: injection)
     let reference = QualityReference(drawing)
     for strategy in strategies {
-      let traces = StrokeTrace.record(drawing, through: strategy)
-      quality.append(try QualityRun.drawing(reference, traces: traces))
+      let q = try cells.attempt(.smoothing, strategy) { try CellFailures.smooth(drawing, strategy) }
+        .flatMap { traces in
+          try cells.attempt(.quality, strategy) {
+            try QualityRun.drawing(reference, traces: traces)
+          }
+        }
+      quality.append(q ?? QualityFigures())
     }
     var entry = SampleJob.entry(drawing, format: format, raw: "", [:])
     entry.sampleRate = drawing.metadata.sampleRate
+    entry.failures = cells.list.isEmpty ? nil : cells.list
     return (entry, quality)
   }
 

@@ -83,6 +83,12 @@ public enum InputEnvelope {
     name: "picture file size", value: 268_435_456, unit: "bytes",
     reason: "256 MiB, an uncompressed RGBA canvas at the sub-sample bound")
 
+  /// Pixels a picture read back may declare (`--compare-run`'s base pictures, `render
+  /// --background`), checked in its header before it is decoded.
+  public static let picturePixels = Bound(
+    name: "picture pixels", value: 67_108_864, unit: "px",
+    reason: "8192 × 8192, 256 MiB as RGBA: the largest canvas at supersample 2")
+
   /// Bytes of a baseline or noise floor.
   public static let baselineFileBytes = Bound(
     name: "baseline file size", value: 67_108_864, unit: "bytes",
@@ -91,6 +97,6 @@ public enum InputEnvelope {
   /// Every bound, in the order docs list them.
   public static let bounds: [Bound] = [
     position, time, samplesPerStroke, strokesPerFile, samplesPerFile, truthPoints,
-    canvasSubsamples, resultFileBytes, imageFileBytes, baselineFileBytes,
+    canvasSubsamples, resultFileBytes, imageFileBytes, picturePixels, baselineFileBytes,
   ]
 }

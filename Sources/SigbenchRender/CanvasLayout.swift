@@ -56,7 +56,10 @@ public struct CanvasLayout: Hashable, Sendable {
       let wPx = ((bounds.size.width + 2 * margin) * k).rounded(.up)
       let hPx = ((bounds.size.height + 2 * margin) * k).rounded(.up)
       guard wPx.isFinite, hPx.isFinite, wPx <= Double(maxSide), hPx <= Double(maxSide) else {
-        throw .invalidCanvas(width: Int(min(wPx, 1e9)), height: Int(min(hPx, 1e9)))
+        throw .vector(
+          "a canvas sized by the ink must be at most \(maxSide) device px a side; this ink at "
+            + "\(s) px per unit and device scale \(deviceScale) needs "
+            + "\(Int(min(wPx, 1e12)))×\(Int(min(hPx, 1e12)))")
       }
       layout = CanvasLayout(
         pixelWidth: max(1, Int(wPx)), pixelHeight: max(1, Int(hPx)),
@@ -72,5 +75,36 @@ public struct CanvasLayout: Hashable, Sendable {
       layout.pixelHeight <= maxSide
     else { throw .invalidCanvas(width: layout.pixelWidth, height: layout.pixelHeight) }
     return layout
+  }
+}
+
+extension CanvasLayout {
+  /// Throws `RenderError.overBudget` when this canvas at `supersample` (sub-samples per pixel
+  /// and axis) needs more than `InputEnvelope.canvasSubsamples` coverage cells: the budget a
+  /// canvas sized by the ink (`--px-per-unit`, the default natural size) or by a background
+  /// picture is held to once its size is known, as `--size` is before any work.
+  public func checkBudget(supersample: Int) throws(RenderError) {
+    if CanvasLayout.subsamples(pixelWidth, pixelHeight, supersample: supersample)
+      > InputEnvelope.canvasSubsamples.value
+    {
+      throw .overBudget(width: pixelWidth, height: pixelHeight, supersample: supersample)
+    }
+  }
+
+  /// Sub-samples of a canvas of `width × height` device px: width × height × supersample².
+  public static func subsamples(_ width: Int, _ height: Int, supersample: Int) -> Double {
+    Double(width) * Double(height) * Double(supersample * supersample)
+  }
+
+  /// The largest scale (the same unit as `scale`) at which a canvas that is `width × height`
+  /// at `scale` stays within `InputEnvelope.canvasSubsamples` at `supersample`, rounded down
+  /// to 2 decimals.
+  public static func largestScale(
+    _ width: Int, _ height: Int, at scale: Double, supersample: Int
+  ) -> Double {
+    let f =
+      (InputEnvelope.canvasSubsamples.value
+      / subsamples(width, height, supersample: supersample)).squareRoot()
+    return (scale * f * 100).rounded(.down) / 100
   }
 }

@@ -1,5 +1,6 @@
 import CGD
 import Foundation
+import SigbenchCore
 
 /// A truecolor libgd image. The only reference type in the render path: it owns the
 /// `gdImagePtr` and destroys it on deinit (`gdImageDestroy`; every libgd image must be
@@ -22,8 +23,16 @@ public final class GDImage {
     gdImageSaveAlpha(ptr, 1)
   }
 
-  /// Decodes a PNG, JPEG or GIF (chosen by content) through libgd.
+  /// Decodes a PNG, JPEG or GIF (chosen by content) through libgd, after its header's pixel
+  /// size (`PictureHeader`) is checked against `InputEnvelope.picturePixels`.
   public init(decoding data: Data) throws(RenderError) {
+    if let (w, h) = PictureHeader.pixelSize(data),
+      !InputEnvelope.picturePixels.admits(Double(w) * Double(h))
+    {
+      throw .vector(
+        "the picture declares \(w)×\(h) px in its header, \(w * h) pixels, which "
+          + InputEnvelope.picturePixels.rule)
+    }
     let p: gdImagePtr? = data.withUnsafeBytes { raw -> gdImagePtr? in
       guard let base = raw.baseAddress, raw.count > 8, raw.count < Int(Int32.max) else {
         return nil
@@ -149,6 +158,8 @@ public struct RGBA: Hashable, Sendable, Codable {
 /// Why a render failed.
 public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
   case invalidCanvas(width: Int, height: Int)
+  /// A canvas whose device pixels × supersample² pass `InputEnvelope.canvasSubsamples`.
+  case overBudget(width: Int, height: Int, supersample: Int)
   case decodeFailed(bytes: Int)
   case encodeFailed(format: String)
   case vector(String)
@@ -157,6 +168,10 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .invalidCanvas(let w, let h):
       return "canvas size must be between 1×1 and 32768×32768 pixels; got \(w)×\(h)"
+    case .overBudget(let w, let h, let s):
+      let needed = Double(w) * Double(h) * Double(s * s)
+      return "a canvas of \(w)×\(h) device px at supersample \(s) needs "
+        + "\(Int(needed)) canvas sub-samples, which \(InputEnvelope.canvasSubsamples.rule)"
     case .decodeFailed(let n):
       return "libgd could not decode the image (\(n) bytes; PNG, JPEG or GIF expected)"
     case .encodeFailed(let f): return "libgd could not encode the image as \(f)"

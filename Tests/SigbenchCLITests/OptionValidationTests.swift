@@ -51,6 +51,48 @@ struct OptionValidationTests {
     }
   }
 
+  @Test("a canvas sized by the ink or a background is held to the same pixel budget (#43)")
+  func inkSizedCanvasBudget() throws {
+    let dir = try EndToEndTests.tempFolder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let wide = dir.appendingPathComponent("wide.sigbench.json")
+    try Data(
+      (#"{"format":"sigbench-ink","version":1,"units":{"position":"css-px","time":"s","#
+        + #""pressure":"0-1","angle":"rad"},"channels":["x","y","t"],"strokes":[{"samples":"#
+        + #"[[0,0,0],[9000,9000,0.5]]}],"hover":[]}"#).utf8
+    ).write(to: wide)
+    let png = dir.appendingPathComponent("x.png").path
+    // About 9020 × 9020 device px: 1.3e9 sub-samples at supersample 4, 3.3e8 at 2.
+    for extra in [["--px-per-unit", "1", "--supersample", "4"], []] {
+      let r = try EndToEndTests.run(
+        ["render", wide.path, "--strategy", "straight", "-o", png] + extra)
+      #expect(r.code == 64, "\(extra): \(r.stderr)")
+      #expect(
+        r.stderr.contains("canvas sub-samples, which must be at most 268435456"), "\(r.stderr)")
+      #expect(r.stderr.contains("fits at --px-per-unit 0."), "\(r.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: png))
+    }
+    // Inside the budget it draws.
+    let ok = try EndToEndTests.run(
+      ["render", wide.path, "--strategy", "straight", "-o", png, "--px-per-unit", "0.5"])
+    #expect(ok.code == 0, "\(ok.stderr)")
+    // A background picture that declares 100000 × 100000 px in a 33-byte header is refused
+    // before libgd allocates it.
+    var bomb = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
+    bomb += Data("IHDR".utf8) + Data([0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0, 8, 6, 0, 0, 0])
+    bomb += Data([0, 0, 0, 0])
+    let background = dir.appendingPathComponent("bomb.png")
+    try bomb.write(to: background)
+    let b = try EndToEndTests.run(
+      [
+        "render", wide.path, "--strategy", "straight", "-o", png, "--background-image",
+        background.path,
+      ])
+    #expect(b.code == 1, "\(b.stderr)")
+    #expect(b.stderr.contains("declares 100000×100000 px"), "\(b.stderr)")
+    #expect(b.stderr.contains("must be at most 67108864 px"), "\(b.stderr)")
+  }
+
   @Test("gate options are checked with --baseline: --processes 0 is a usage error")
   func processes() throws {
     let (r, _, written) = try Self.attempt([

@@ -44,8 +44,8 @@ struct InputEnvelopeTests {
   func readmeAgrees() throws {
     let readme = try String(
       contentsOf: packageRootURL().appendingPathComponent("README.md"), encoding: .utf8)
-    let start = try #require(readme.range(of: "the input envelope"))
-    let section = readme[start.upperBound...].prefix(3000)
+    let start = try #require(readme.range(of: "### What a reader accepts: the input envelope"))
+    let section = readme[start.upperBound...].prefix(5000)
     for b in InputEnvelope.bounds {
       let v = b.value == b.value.rounded() ? String(Int(b.value)) : String(b.value)
       #expect(section.contains(v), "README lacks \(b.name) = \(v)")

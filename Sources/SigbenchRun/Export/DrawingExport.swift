@@ -60,7 +60,8 @@ public struct DrawingExport: Sendable {
     var picture: GDImage?
     if let path = backgroundImage {
       do {
-        picture = try GDImage(contentsOf: URL(fileURLWithPath: path))
+        let limit = Int(InputEnvelope.imageFileBytes.value)
+        picture = try GDImage(decoding: BoundedRead.data(URL(fileURLWithPath: path), limit: limit))
       } catch {
         throw PipelineError(
           .toolError, "cannot read background image '\(path)': \(SystemErrorText.reason(error))")
@@ -76,6 +77,7 @@ public struct DrawingExport: Sendable {
     }
     let layout = try CanvasLayout.resolve(
       resolved, ink: InkBounds.of(inks.map(\.stable)), deviceScale: deviceScale)
+    try checkBudget(layout, resolved)
     var spec = RenderSpec()
     spec.width = layout.pixelWidth
     spec.height = layout.pixelHeight
@@ -93,5 +95,20 @@ public struct DrawingExport: Sendable {
       strokes: inks, samples: drawing.strokes.map(\.samples), transform: layout.transform,
       background: canvas
     ).makeImage()
+  }
+
+  /// The canvas within `InputEnvelope.canvasSubsamples` once its size is known (a canvas sized
+  /// by the ink or by a background picture), else a usage error (exit 64) naming the size, the
+  /// bound and the largest `--px-per-unit` that fits this drawing.
+  func checkBudget(_ layout: CanvasLayout, _ sizing: CanvasSizing) throws {
+    do { try layout.checkBudget(supersample: supersample) } catch {
+      var hint = "; give --size WxH to fit it into a fixed canvas"
+      if case .scale(let s, _) = sizing {
+        let largest = CanvasLayout.largestScale(
+          layout.pixelWidth, layout.pixelHeight, at: s, supersample: supersample)
+        hint = "; at these settings this drawing fits at --px-per-unit \(largest) or less" + hint
+      }
+      throw PipelineError(.invalidOption, "\(error)\(hint)")
+    }
   }
 }

@@ -27,7 +27,11 @@ let package = Package(
     .target(name: "SigbenchSynth", dependencies: ["SigbenchCore"]),
     // Ink quality metrics (accuracy, ends, smoothness, width, ink latency, output size) as
     // pure functions producing Results types.
-    .target(name: "SigbenchQuality", dependencies: ["SigbenchCore", "SigbenchResults"]),
+    // Optimised in debug builds too: the metrics measure every pixel of arc length (800,000
+    // points for a stroke across the input envelope), minutes unoptimised in the test suite.
+    .target(
+      name: "SigbenchQuality", dependencies: ["SigbenchCore", "SigbenchResults"],
+      swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     .target(
       name: "SigbenchFormats",
       dependencies: [

@@ -15,11 +15,12 @@ import SigbenchCore
 /// the square around the point with the best distance as half-side covers, and only for a
 /// point far from every edge (an empty own cell, or a best distance over a cell) falls back
 /// to rings of cells around the point's cell that stop as soon as no unvisited cell can hold
-/// anything nearer. Its distance is therefore exact: the same as comparing with every edge
-/// (up to rounding at cell sides, some 1e-16 px). Cells are twice the mean edge length but at
-/// least `minimumCell` (0.25 px, the scale of the distances measured), grown by half until
-/// there are at most 4m + 64 of them (memory stays linear in m for any bounding box). The
-/// uniform grid is the one of Ericson, Real-Time Collision Detection (2005), §7.1; cells are
+/// anything nearer, and past `ringLimit` rings to a bounding-box hierarchy over the edges
+/// (`EdgeHierarchy`), whose cost does not grow with the distance as rings do. Its distance is therefore exact: the same as
+/// comparing with every edge (up to rounding at cell sides, some 1e-16 px). Cells are twice
+/// the mean edge length but at least `minimumCell` (0.25 px, the scale of the distances
+/// measured), grown by half until there are at most 4m + 64 of them (memory stays linear in m
+/// for any bounding box). The uniform grid is the one of Ericson, Real-Time Collision Detection (2005), §7.1; cells are
 /// filled by distribution counting (Knuth, TAOCP vol. 3, §5.2, Algorithm D).
 ///
 /// Positions in CSS px.
@@ -53,9 +54,15 @@ struct SegmentGrid: Sendable {
   /// `items[2i] ..< items[2i + 1]`; cells are row-major.
   private let cellStart: [Int32]
   private let items: [Int32]
+  /// The same edges in a bounding-box hierarchy, for points far from every edge; built on
+  /// the first such point (most grids never meet one).
+  private let hierarchy: LazyHierarchy
 
   /// Smallest cell side, px.
   static let minimumCell = 0.25
+  /// Rings of cells searched around a far point's cell before the hierarchy takes over: near
+  /// rings are cheaper than a descent from the root, far ones cost their area.
+  static let ringLimit = 16
 
   /// The edges of `path` (vertex i to i + 1; a one-vertex path is one point edge), or, when
   /// the path is empty, `points` as point edges.
@@ -107,6 +114,7 @@ struct SegmentGrid: Sendable {
     } else {
       for e in 0..<m { total += a[e].distance(to: chain ? a[e + 1] : b[e]) }
     }
+    hierarchy = LazyHierarchy()
     guard m > 0 else {
       (originX, originY, cell, inverse, columns, rows) = (0, 0, 1, 1, 1, 1)
       cellStart = [0, 0]
@@ -497,9 +505,14 @@ struct SegmentGrid: Sendable {
     let qx = min(originX + Double(columns) * cell, max(originX, p.x))
     let qy = min(originY + Double(rows) * cell, max(originY, p.y))
     let offset2 = (p.x - qx) * (p.x - qx) + (p.y - qy) * (p.y - qy)
-    // Rings of cells around p's cell, from the first ring on.
+    // Rings of cells around p's cell, from the first ring on, up to `ringLimit`; a point
+    // farther out goes to the hierarchy, whose cost does not grow with the distance.
     var r = 1
     while true {
+      if r > SegmentGrid.ringLimit {
+        farSearch(p, &best, a, b)
+        break
+      }
       // Distance from the clamped point to the nearest cell outside the searched block.
       var bound = Double.infinity
       if cx - r + 1 > 0 { bound = min(bound, qx - (originX + Double(cx - r + 1) * cell)) }
@@ -532,6 +545,17 @@ struct SegmentGrid: Sendable {
       r += 1
     }
     return best
+  }
+
+  /// The hierarchy's search, out of line: the rare path stays out of `nearest`'s inlined body.
+  @inline(never) private func farSearch(
+    _ p: Point, _ best: inout Hit, _ a: UnsafeBufferPointer<Point>, _ b: UnsafeBufferPointer<Point>
+  ) {
+    let isChain = chain
+    let tree = hierarchy.get {
+      EdgeHierarchy(starts: starts, ends: ends, chain: isChain, count: edgeCount)
+    }
+    tree.search(p, &best) { SegmentGrid.hit($0, p, a, b, isChain) }
   }
 
   /// Compares every edge listed in cell `c` with `best` (among equally near edges the lower

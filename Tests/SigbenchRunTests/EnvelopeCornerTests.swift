@@ -8,10 +8,9 @@ import Testing
 
 /// Drawings at the corners of `InputEnvelope` and just inside, through every catalog strategy,
 /// every quality metric, the rasterizer (every picture of a sample page) and the SVG byte count
-/// (#43): no trap, finite or absent figures, bounded memory. About 10 s in a debug build.
-/// Not yet here: a stroke through all four corners (4 samples) is handled but slow (up to
-/// 6.4 s per strategy in a release build, minutes in debug, in `CurveAccuracy`'s nearest-edge
-/// search), left for the next part of #43.
+/// (#43): no trap, finite or absent figures, no failed cell, bounded memory. The stroke
+/// through all four corners took up to 6.4 s per strategy in a release build (minutes in
+/// debug) in `SegmentGrid`'s ring search, before far points went to `EdgeHierarchy`.
 @Suite("the envelope's corners through every stage", .serialized)
 struct EnvelopeCornerTests {
   static let edge = InputEnvelope.position.value
@@ -25,6 +24,15 @@ struct EnvelopeCornerTests {
     }
     let e = edge
     return [
+      (
+        "a stroke through all four corners",
+        d(
+          "corners",
+          [
+            Sample(x: -e, y: -e, time: 0), Sample(x: e, y: -e, time: 0.01),
+            Sample(x: e, y: e, time: 0.02), Sample(x: -e, y: e, time: 0.03),
+          ], truth: [[Point(x: -e, y: -e), Point(x: e, y: -e), Point(x: e, y: e)]])
+      ),
       (
         "diagonal across the whole envelope",
         d(

@@ -199,7 +199,7 @@ public struct PerfectFreehandIncrementalEngine: Sendable {
     pending = nil
     let point = prev.point.lerp(q.point, options.pull)
     if point == prev.point { return }
-    let d = (point - prev.point).length
+    let d = PerfectFreehandPoint.len(point - prev.point)
     length += d
     if !gateOpen {
       if length < options.size { return }
@@ -222,7 +222,7 @@ public struct PerfectFreehandIncrementalEngine: Sendable {
     guard let q = pending else { return nil }
     let point = options.last || finished ? q.point : prev.point.lerp(q.point, options.pull)
     if point == prev.point { return nil }
-    let d = (point - prev.point).length
+    let d = PerfectFreehandPoint.len(point - prev.point)
     return PerfectFreehandPoint(
       point: point, pressure: q.pressure ?? 0.5,
       vector: PerfectFreehandPoint.unit(from: point, back: prev.point), distance: d,

@@ -29,8 +29,23 @@ public struct PerfectFreehandPoint: Sendable, Hashable {
   /// The unit vector from `a` back to `b` (the library's `uni(sub(b, a))`).
   @inlinable public static func unit(from a: Point, back b: Point) -> Point {
     let d = b - a
-    let l = d.length
+    let l = len(d)
     return Point(x: d.x / l, y: d.y / l)
+  }
+
+  /// The library's `len(A)`: `Math.hypot(A[0], A[1])` (perfect-freehand 1.2.2, `vec.ts`),
+  /// which neither underflows nor overflows. √(x² + y²) gives the same bits while the larger
+  /// component lies in [1e-150, 1e150]; outside, it would give 0 for (1e-300, 0) (and the
+  /// unit vector ∞) or ∞ for (1e200, 0), so the components are first scaled by the larger.
+  @inlinable public static func len(_ v: Point) -> Double {
+    let ax = abs(v.x)
+    let ay = abs(v.y)
+    let m = max(ax, ay)
+    if m >= 1e-150 && m <= 1e150 { return (ax * ax + ay * ay).squareRoot() }
+    guard m > 0, m.isFinite else { return ax.isNaN || ay.isNaN ? .nan : m }
+    let x = ax / m
+    let y = ay / m
+    return m * (x * x + y * y).squareRoot()
   }
 }
 
@@ -226,7 +241,7 @@ public struct PerfectFreehandWalk: Sendable, Hashable {
       let lastPoint = count > 1 ? last.point : first + Point(x: 1, y: 1)
       let r = firstRadius.flatMap { $0 == 0 ? nil : $0 } ?? radius
       let dir = Self.perpendicular(first - lastPoint)
-      let l = dir.length
+      let l = PerfectFreehandPoint.len(dir)
       let start = first + Point(x: dir.x / l, y: dir.y / l) * -r
       outline.removeAll()
       PerfectFreehandFans.append(

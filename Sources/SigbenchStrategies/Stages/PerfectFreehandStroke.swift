@@ -99,7 +99,7 @@ public enum PerfectFreehandStroke {
         if point == prev.point { continue }
         // One square root for both: |prev − point| = |point − prev| exactly.
         let back = prev.point - point
-        let distance = back.length
+        let distance = PerfectFreehandPoint.len(back)
         length += distance
         if i < max && !reached {
           if length < size { continue }

@@ -61,6 +61,12 @@ struct InputEnvelopeTests {
     }
     // Inside: the largest time accepted.
     #expect(Self.error(Self.native("[[1,2,0],[30,40,0.01],[50,60,10000000000]]")) == nil)
+    // A repeated time at the bound would be repaired past it (1e10 + 1 µs): refused, found by
+    // the writers' corner test (EnvelopeWriterTests).
+    let repeated = try #require(
+      Self.error(Self.native("[[1,2,0],[30,40,10000000000],[50,60,10000000000]]")))
+    #expect(repeated.field == "time" && repeated.rule.contains("repair"), "\(repeated)")
+    #expect(repeated.rule.contains("10000000000 s"), "\(repeated)")
   }
 
   @Test("ground truth outside the envelope is refused, JSON and binary (item 1)")

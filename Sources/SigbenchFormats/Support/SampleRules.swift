@@ -146,7 +146,16 @@ public struct SampleRules: Sendable {
         }
         if let last = lastTime, t <= last {
           // nextUp: at large magnitudes last + 1 µs rounds back to last.
-          s.time = Swift.max(last + SampleRules.repairStep, last.nextUp)
+          let moved = Swift.max(last + SampleRules.repairStep, last.nextUp)
+          // A repair may not carry a time past the envelope (1e10 s twice would become
+          // 1e10 + 1 µs): refused like a time read past it.
+          guard InputEnvelope.time.admits(moved) else {
+            throw FormatError(
+              .invalidValue, file: file, location: locations(i), field: "time",
+              rule: "repeated or backward, and the repair to the previous time + 1 µs ("
+                + "\(moved)) " + InputEnvelope.time.rule, value: String(t))
+          }
+          s.time = moved
           changed = true
           repaired += 1
         }

@@ -168,7 +168,7 @@ let package = Package(
       dependencies: [
         "SigbenchRun", "SigbenchResults", "SigbenchCore", "SigbenchStrategies",
         "SigbenchTestSupport", "SigbenchBench", "SigbenchQuality", "SigbenchRender",
-        "SigbenchFiles",
+        "SigbenchFiles", "SigbenchFormats",
       ]),
     .testTarget(
       name: "SigbenchHistoryTests",

@@ -18,6 +18,40 @@ const CaptureFormat = Object.freeze({
     return s || "signature";
   },
 
+  /**
+   * The input envelope's bounds (Sources/SigbenchCore/InputEnvelope.swift, the one
+   * declaration; Tests/SigbenchCLITests/CaptureCommandTests.swift checks these copies): what
+   * every reader accepts, so a recording past them would be refused when read back.
+   */
+  envelope: Object.freeze({
+    position: 100000, time: 10000000000, samplesPerStroke: 1000000, strokesPerFile: 100000,
+    samplesPerFile: 2000000,
+  }),
+
+  /**
+   * The first value of a recording outside the envelope, in words, or null: positions and
+   * times of every ink and hover row, samples per stroke, strokes and samples in the file.
+   */
+  outsideEnvelope(strokes, hover) {
+    const e = this.envelope;
+    if (strokes.length > e.strokesPerFile) return `${strokes.length} strokes: at most ${e.strokesPerFile}`;
+    let total = 0;
+    for (const list of [strokes, hover]) {
+      for (const s of list) {
+        total += s.rows.length;
+        if (s.rows.length > e.samplesPerStroke) return `a stroke of ${s.rows.length} samples: at most ${e.samplesPerStroke}`;
+        for (const r of s.rows) {
+          for (const v of [r[0], r[1]]) {
+            if (!(Math.abs(v) <= e.position)) return `position ${v}: at most ${e.position} CSS px in magnitude`;
+          }
+          if (r[2] !== null && !(Math.abs(r[2]) <= e.time)) return `time ${r[2]}: at most ${e.time} s`;
+        }
+      }
+    }
+    if (total > e.samplesPerFile) return `${total} samples: at most ${e.samplesPerFile}`;
+    return null;
+  },
+
   median(values) {
     if (values.length === 0) return null;
     const v = values.slice().sort((a, b) => a - b);

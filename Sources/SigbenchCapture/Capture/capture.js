@@ -353,6 +353,11 @@
       return;
     }
     endHover();
+    const outside = CaptureFormat.outsideEnvelope(strokes, hover);
+    if (outside !== null) {
+      say(`Not saved: the recording is outside what sigbench reads (${outside}). Clear and draw again.`);
+      return;
+    }
     const signer = CaptureFormat.safeName(ui.signer.value);
     let stem = signer;
     let number = null;
@@ -388,6 +393,7 @@
     version: PAGE_VERSION,
     assessPressure: (values) => PressureRule.assess(values),
     safeName: (text) => CaptureFormat.safeName(text),
+    outsideEnvelope: (strokes, hover) => CaptureFormat.outsideEnvelope(strokes, hover),
     padOrigin,
   });
 

@@ -66,7 +66,13 @@ public struct GeneratedFiles: Sendable {
       let files = set.files(for: plans[i], digitizers).map { f in
         (
           f.name + ".sigbench.json",
-          Result<Data, any Error> { try NativeFormat().encode(f.sampled.drawing) }
+          Result<Data, any Error> {
+            // What synth writes is read back by the readers: held to the same envelope.
+            if let outside = InputEnvelope.violations(in: f.sampled.drawing, limit: 1).first {
+              throw PipelineError(.toolError, "outside the input envelope: \(outside)")
+            }
+            return try NativeFormat().encode(f.sampled.drawing)
+          }
         )
       }
       slots.lock.lock()

@@ -58,4 +58,12 @@ public enum StrategyCost: String, Sendable, Hashable, CaseIterable {
 
   /// True when the O(1)-and-no-allocation rule applies.
   public var isIncremental: Bool { self == .incremental }
+
+  /// Longest stroke, in samples, a strategy that is not incremental (`wholeStrokePerPush`,
+  /// `offline`: both redo the whole stroke at every push, O(n²) a stroke) is drawn, measured
+  /// and timed on. In a release build 5,000 samples cost perfect-freehand about 2.5 s, rdp 1 s
+  /// and chaikin 18 s in a `run`; the envelope's 1,000,000 would take hours. A longer stroke
+  /// fails that cell in `run`'s pictures and quality (`StageFailure`, smoothing, with this rule
+  /// as the reason) and is timed on its first 5,000 samples, with a warning.
+  public static let costlyStrokeSampleLimit = 5_000
 }

@@ -28,7 +28,7 @@ struct TimingSampleTests {
     #expect(TimingSample.choose(lengths: lengths, budget: 250) == s)
   }
 
-  @Test("the stride grows until the strokes it takes fit the budget; one long stroke is kept")
+  @Test("the stride grows until the strokes it takes fit the budget; one long stroke is cut")
   func strideFits() {
     // Long strokes at even positions: stride 2 would take 5 × 100 points; 3 takes 0, 3, 6, 9.
     let lengths = (0..<10).map { $0 % 2 == 0 ? 100 : 1 }
@@ -36,9 +36,16 @@ struct TimingSampleTests {
     #expect(s.pointsTimed <= 300)
     #expect(s.strokeStride == 3)
     #expect(s.pointsTimed == 100 + 1 + 100 + 1)
-    // No stride fits: the first stroke alone.
+    // No stride fits: the first stroke alone, cut to the budget (a whole-stroke-per-push
+    // strategy on the envelope's 1,000,000-sample stroke would take hours).
     let one = TimingSample.choose(lengths: [500, 400], budget: 100)
-    #expect(one.strokesTimed == 1 && one.pointsTimed == 500)
+    #expect(one.strokesTimed == 1 && one.pointsTimed == 100 && one.cutAt == 100)
+    #expect(one.timedPoints(ofStroke: 500) == 100 && !one.isComplete)
+    #expect(one.rule.contains("its first 100 points are timed"), "\(one.rule)")
+    let only = TimingSample.choose(lengths: [1_000_000], budget: 65_536)
+    #expect(only.pointsTimed == 65_536 && only.rule.contains("the only stroke"), "\(only.rule)")
+    // A stroke within the budget is never cut.
+    #expect(TimingSample.choose(lengths: [500, 400], budget: 600).cutAt == nil)
   }
 
   @Test("the sampled workload keeps each drawing's transform and corpus order")

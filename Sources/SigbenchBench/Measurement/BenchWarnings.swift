@@ -1,3 +1,4 @@
+import SigbenchCore
 import SigbenchResults
 
 /// Warnings about a benchmark's figures, stated in every result and summary, typed by kind.
@@ -77,5 +78,22 @@ public enum BenchWarnings {
         + "(×\((hi / lo * 100).rounded() / 100)). The machine, not the code: a median over "
         + "processes moves with the mix; compare ratios to the reference, figures of one run, or "
         + "the table by process speed")
+  }
+
+  /// One warning per strategy that is not incremental when the workload has a stroke longer
+  /// than `StrategyCost.costlyStrokeSampleLimit`: such a strategy is timed on the first
+  /// samples of those strokes only (`LaneDriver.strokeLimit`).
+  public static func cutStrokes(
+    _ strategies: [ConfiguredStrategy], longestStroke: Int
+  ) -> [ResultWarning] {
+    let limit = StrategyCost.costlyStrokeSampleLimit
+    guard longestStroke > limit else { return [] }
+    return strategies.filter { !$0.cost.isIncremental }.map {
+      ResultWarning(
+        .other, strategy: $0.label,
+        text: "timed on the first \(limit) samples of strokes longer than that (the longest "
+          + "has \(longestStroke)): '\($0.label)' redoes the whole stroke at every push "
+          + "(\($0.cost.rawValue), O(n²) a stroke)")
+    }
   }
 }

@@ -74,6 +74,12 @@ public struct BenchWorkload: Sendable {
 
   /// Total ink samples.
   public var pointCount: Int { items.reduce(0) { $0 + $1.strokes.sampleCount } }
+  /// Samples of the longest stroke (0 without strokes).
+  public var longestStroke: Int {
+    items.reduce(0) { m, item in
+      item.strokes.indices.reduce(m) { max($0, item.strokes.count(of: $1)) }
+    }
+  }
   /// Total strokes.
   public var strokeCount: Int { items.reduce(0) { $0 + $1.strokes.count } }
 
@@ -105,6 +111,7 @@ public struct BenchWorkload: Sendable {
   ///   to copy the strokes taken.
   public func timingSample(budget: Int?) -> (workload: BenchWorkload, sample: TimingSample) {
     let sample = timingRecord(budget: budget)
+    if let cut = sample.cutAt { return (prefix(points: cut), sample) }
     guard sample.strokeStride > 1 else { return (self, sample) }
     var copy = self
     copy.items = []

@@ -44,6 +44,18 @@ struct LaneDriver {
     Canvas(width: spec.width, height: spec.height, background: spec.background)
   }
 
+  /// Samples of a stroke this strategy is timed on: all for an incremental strategy; at most
+  /// `StrategyCost.costlyStrokeSampleLimit` for one whose cost per push grows with the stroke
+  /// (O(n²) a stroke: the envelope's 1,000,000 samples would take hours), its first ones.
+  var strokeLimit: Int {
+    strategy.cost.isIncremental ? Int.max : StrategyCost.costlyStrokeSampleLimit
+  }
+
+  /// Cuts `stroke` to `strokeLimit` samples (outside every bracket).
+  @inline(__always) private func cut(_ stroke: inout [Sample]) {
+    if stroke.count > strokeLimit { stroke.removeLast(stroke.count - strokeLimit) }
+  }
+
   /// The unpacking buffer, taken out of `self` for a pass (its capacity kept).
   private mutating func takeStroke() -> [Sample] {
     var s: [Sample] = []
@@ -84,6 +96,7 @@ struct LaneDriver {
     eachItem { item, step in
       for k in item.strokes.indices {
         item.strokes.unpack(k, into: &stroke)
+        cut(&stroke)
         var instance = strategy.makeInstance()
         LaneDriver.openUntimed(&instance, &step, stroke, &out, work)
       }
@@ -114,6 +127,7 @@ struct LaneDriver {
     eachItem { item, step in
       for k in item.strokes.indices {
         item.strokes.unpack(k, into: &stroke)
+        cut(&stroke)
         var instance = strategy.makeInstance()
         let finish = LaneDriver.openSingle(
           &instance, &step, stroke, &out, work, strokeID, &record)
@@ -144,6 +158,7 @@ struct LaneDriver {
     eachItem { item, step in
       for k in item.strokes.indices {
         item.strokes.unpack(k, into: &stroke)
+        cut(&stroke)
         var instance = strategy.makeInstance()
         let r = LaneDriver.openBatched(&instance, &step, stroke, &out, work, batch, &perPoint)
         points += r.points

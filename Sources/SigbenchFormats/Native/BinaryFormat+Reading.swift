@@ -367,7 +367,8 @@ extension BinaryFormat {
     let clean =
       bounds[0].within(-limit, limit) && bounds[1].within(-limit, limit)
       && (present[2] == 0
-        || (time.low >= 0 && time.low.isFinite && time.high.isFinite && time.rising))
+        || (time.low >= 0 && time.low.isFinite && time.high.isFinite && time.rising
+          && InputEnvelope.time.admits(time.high)))
       && bounds[3].within(0, 1) && bounds[4].within(0, Double.pi / 2)
       && bounds[5].low >= 0 && bounds[5].high < 2 * Double.pi
     if !clean {

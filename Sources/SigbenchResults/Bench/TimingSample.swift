@@ -4,7 +4,9 @@
 /// taken at a fixed stride in corpus order: the first stroke, then every `strokeStride`-th
 /// after it (strokes numbered over the whole corpus, drawings without ink left out), with
 /// `strokeStride` the smallest stride at least ⌈points ÷ budget⌉ whose strokes total at most
-/// `budget` points (only the first stroke when no stride fits). Whole strokes keep every start
+/// `budget` points (only the first stroke when no stride fits, and only its first `budget`
+/// points when it alone is longer: `cutAt`, so no timing phase grows past the budget, however
+/// long one stroke is — a whole-stroke-per-push strategy costs O(n²) on it). Whole strokes keep every start
 /// point and every position in the stroke represented; the stride spreads them over the whole
 /// corpus; the choice is the same on every run of the same corpus. Every strategy × lane times
 /// the same strokes, so ratios to the reference compare like with like.
@@ -27,6 +29,9 @@ public struct TimingSample: Codable, Hashable, Sendable {
   public var strokesTimed: Int
   /// 1: every stroke; k: the first stroke and every k-th after it.
   public var strokeStride: Int
+  /// When the one stroke timed is longer than the budget: the points of it timed, its first
+  /// `budget`; `nil` when every point of the strokes taken is timed (and in older files).
+  public var cutAt: Int?
 
   public init(
     budget: Int, pointsAvailable: Int, strokesAvailable: Int, pointsTimed: Int,
@@ -65,19 +70,34 @@ public struct TimingSample: Codable, Hashable, Sendable {
       k = min(k, max(1, n))
     }
     let t = n == 0 ? (0, 0) : taken(k)
-    return TimingSample(
+    var sample = TimingSample(
       budget: budget, pointsAvailable: total, strokesAvailable: n, pointsTimed: t.0,
       strokesTimed: t.1, strokeStride: k)
+    // Only one stroke is taken when it alone passes the budget: its first `budget` points.
+    if t.0 > budget {
+      sample.pointsTimed = budget
+      sample.cutAt = budget
+    }
+    return sample
   }
 
   /// Whether stroke `i` (0-based, corpus order) is timed.
   public func times(stroke i: Int) -> Bool { i % strokeStride == 0 }
+
+  /// Points timed of a stroke of `length` points that `times(stroke:)` takes.
+  public func timedPoints(ofStroke length: Int) -> Int { min(length, cutAt ?? length) }
 
   /// The rule in one sentence, for the sheet and the console.
   public var rule: String {
     if isComplete {
       return "every point timed (\(pointsAvailable) points; the budget of \(budget) points per "
         + "strategy × lane was not reached)"
+    }
+    if let cut = cutAt {
+      return "\(cut) of \(pointsAvailable) points timed per strategy × lane: the first stroke "
+        + "alone is longer than the budget of \(budget) points, so its first \(cut) points are "
+        + "timed (\(strokesAvailable == 1 ? "the only stroke" : "1 of \(strokesAvailable) strokes"))"
+        + ", the same for every strategy and lane"
     }
     return "\(pointsTimed) of \(pointsAvailable) points timed per strategy × lane: the corpus has "
       + "more than the budget of \(budget), so whole strokes are timed — strokes 1, "

@@ -105,6 +105,8 @@ public struct BenchPipeline: Sendable {
       report.processTimers = timers
     }
     if let uneven = BenchWarnings.unevenProcesses(timers) { report.warnings.append(uneven) }
+    report.warnings += BenchWarnings.cutStrokes(
+      session.strategies, longestStroke: session.workload.longestStroke)
     report.rawSamples = options.keepRaw ? RawSampleCount(raw) : nil
     report.timingSample = session.timingRecord(budget: options.timedPointBudget)
     return (report, raw)

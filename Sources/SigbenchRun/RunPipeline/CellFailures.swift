@@ -55,8 +55,21 @@ struct CellFailures {
 
   /// A strategy's replay of `drawing`, its ink checked: every coordinate and width finite, and
   /// inside the ±`VectorStyle.maxExtent` px every writer draws (4 × the envelope's position
-  /// bound). Throws `InkOutOfRange` naming the stroke otherwise.
+  /// bound). Throws `InkOutOfRange` naming the stroke otherwise, and before replaying a stroke
+  /// longer than `StrategyCost.costlyStrokeSampleLimit` through a strategy that is not
+  /// incremental.
   static func smooth(_ drawing: Drawing, _ strategy: ConfiguredStrategy) throws -> [StrokeTrace] {
+    let limit = StrategyCost.costlyStrokeSampleLimit
+    if !strategy.cost.isIncremental,
+      let k = drawing.strokes.firstIndex(where: { $0.samples.count > limit })
+    {
+      let n = drawing.strokes[k].samples.count
+      throw InkOutOfRange(
+        stroke: k,
+        reason: "\(n) samples; \(strategy.id) redoes the whole stroke at every push "
+          + "(\(strategy.cost.rawValue): O(n²) a stroke, about \(n / 2 * n) sample visits here), "
+          + "so its ink is drawn and measured on strokes of at most \(limit) samples")
+    }
     let traces = StrokeTrace.record(drawing, through: strategy)
     for (k, t) in traces.enumerated() {
       guard t.ink.isFinite else { throw InkOutOfRange(stroke: k, reason: "a value is not finite") }

@@ -91,7 +91,12 @@ final class TimingSpool: @unchecked Sendable {
     for d in drawings {
       var taken = CompactStrokes()
       for s in d.strokes {
-        if sample.times(stroke: s) { taken.append(try read(at: offset, count: lengths[s])) }
+        if sample.times(stroke: s) {
+          // A stroke is stored channel by channel: read whole, then cut (`TimingSample.cutAt`).
+          let stroke = try read(at: offset, count: lengths[s])
+          let timed = sample.timedPoints(ofStroke: lengths[s])
+          taken.append(timed == stroke.count ? stroke : Array(stroke.prefix(timed)))
+        }
         offset += lengths[s]
       }
       if !taken.isEmpty {

@@ -58,8 +58,12 @@ public enum SamplePage {
     for st in r.strategies {
       guard let img = page.large[st.label] else { continue }
       h += "<figure><div class=\"stack\"><img src=\"\(src(img))\" alt=\"\(escapeHTML(st.label)) "
-      h += "ink of \(escapeHTML(s.name))\"><img class=\"raw\" src=\"\(src(page.rawOverlay))\" "
-      h += "alt=\"raw samples\"></div><figcaption><code>\(escapeHTML(st.label))</code>"
+      h += "ink of \(escapeHTML(s.name))\">"
+      // No overlay when the raw samples' pictures failed (their path is empty).
+      if !page.rawOverlay.isEmpty {
+        h += "<img class=\"raw\" src=\"\(src(page.rawOverlay))\" alt=\"raw samples\">"
+      }
+      h += "</div><figcaption><code>\(escapeHTML(st.label))</code>"
       h += "</figcaption></figure>\n"
     }
     h += "</div>\n"

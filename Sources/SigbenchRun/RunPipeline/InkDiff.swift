@@ -24,8 +24,10 @@ struct InkDiff {
       let head = samples[i]
       var diffs: [String: InkDiffInfo] = [:]
       guard let old = baseByName[head.name] else { continue }
-      let folder = URL(fileURLWithPath: head.rawImage).deletingLastPathComponent().relativePath
       for (label, headPath) in head.images {
+        // The sample's picture folder, from this picture's own path (the raw picture's is
+        // empty when that cell failed).
+        let folder = (headPath as NSString).deletingLastPathComponent
         let key = RunFolder.slug(label)
         let basePath = "\(folder)/\(key)-base.png"
         let diffPath = "\(folder)/\(key)-diff.png"

@@ -64,6 +64,8 @@ status=0
 run_one() {
   local id=$1
   local corpus=$out/corpus/$id findings=$out/findings/$id
+  # A finding left by an earlier run is not this run's: start each run with none.
+  rm -rf "$findings"
   mkdir -p "$corpus" "$findings"
   local kept=Tests/SigbenchFormatsTests/Fuzz/$id
   local log

@@ -2,6 +2,7 @@ import Foundation
 import SigbenchCore
 import SigbenchResults
 import SigbenchStrategies
+import SigbenchTestSupport
 import Testing
 
 @testable import SigbenchRun
@@ -92,8 +93,8 @@ struct EnvelopeCornerTests {
     let job = SampleJob(
       images: SampleImages(spec: RunSettings(strategies: strategies).render),
       strategies: strategies, runFolder: folder)
-    let before = Self.peakResident()
     for (index, (what, drawing)) in Self.corners.enumerated() {
+      let before = Self.peakResident()
       let started = Date()
       let entry = try job.run(drawing, index: index, format: "native")
       print("corner \(what): \(Date().timeIntervalSince(started)) s")
@@ -109,11 +110,50 @@ struct EnvelopeCornerTests {
       // No built-in strategy fails a stage inside the envelope (a failed cell would be
       // recorded here rather than thrown).
       #expect(entry.failures == nil, "\(what): \(entry.failures ?? [])")
+      // Bounded memory, per case: each adds less than 512 MB to the test process's peak (alone
+      // the four-corner stroke adds about 200 MB; the reproductions of #43 took 1.8 to 7.5 GB).
+      // The peak is the whole process's, so suites beside this one count too: the bound is
+      // loose on purpose.
+      let grown = Self.peakResident() - before
+      #expect(grown < 512 << 20, "\(what): peak resident size grew by \(grown >> 20) MB")
     }
-    // Bounded memory: the corners add less than 1 GiB to the test process's peak (alone they
-    // add about 70 MB; the reproductions of #43 took 1.8 to 7.5 GB). The peak is the whole
-    // process's, so suites running beside this one count too: the bound is loose on purpose.
-    let grown = Self.peakResident() - before
-    #expect(grown < 1 << 30, "peak resident size grew by \(grown >> 20) MB")
+  }
+
+  /// A value just inside the position bound, a tiny one or an ordinary one, drawn by `rng`.
+  static func coordinate(_ rng: inout SplitMix64) -> Double {
+    let sign: Double = rng.index(2) == 0 ? 1 : -1
+    switch rng.index(3) {
+    case 0: return sign * edge * (1 - rng.double(in: 0...1e-6))
+    case 1: return sign * 1e-300 * rng.double(in: 0...10)
+    default: return sign * rng.double(in: 0...1000)
+    }
+  }
+
+  @Test("seeded drawings near the corners: every strategy and metric, finite, no failed cell")
+  func seededNearCorners() throws {
+    let seed = propertySeed()
+    print("EnvelopeCornerTests.seededNearCorners: SIGBENCH_SEED=\(seed)")
+    var rng = SplitMix64(seed: seed)
+    let strategies = try StrategyCatalog.all.map {
+      try StrategyCatalog.configure(StrategySpec(id: $0.descriptor.id))
+    }
+    let drawings = (0..<4).map { k in
+      var t = rng.double(in: 0...1e9)
+      let samples = (0..<rng.int(in: 1...6)).map { _ in
+        // Zero, tiny or huge time steps, never past the bound.
+        t = min(InputEnvelope.time.value, t + [0, 1e-6, rng.double(in: 1e3...1e9)][rng.index(3)])
+        return Sample(
+          x: Self.coordinate(&rng), y: Self.coordinate(&rng), time: t,
+          pressure: rng.double(in: 0...1))
+      }
+      return Drawing(name: "seeded-\(k)", strokes: [Stroke(samples: samples)])
+    }
+    let m = QualityRun.measureCells(drawings, strategies: strategies)
+    #expect(m.failed.isEmpty, "seed \(seed): \(m.failed.map(\.text))")
+    for (label, q) in m.figures {
+      for metric in QualityMetric.catalog {
+        if let v = q[metric] { #expect(v.isFinite, "seed \(seed), \(label): \(metric.key)") }
+      }
+    }
   }
 }

@@ -41,20 +41,12 @@ extension InputEnvelope {
           for (field, v) in [("x", p.x), ("y", p.y)] where outside(position, v) {
             if note("\(at): \(field) = \(v) \(position.rule)") { return found }
           }
-          if let q = p.pressure, !(q >= 0 && q <= 1),
-            note("\(at): pressure = \(q) must be in [0, 1]")
-          {
-            return found
-          }
-          if let a = p.tilt, !(a >= 0 && a <= .pi / 2),
-            note("\(at): tilt = \(a) must be in [0, π/2]")
-          {
-            return found
-          }
-          if let a = p.azimuth, !(a >= 0 && a < 2 * .pi),
-            note("\(at): azimuth = \(a) must be in [0, 2π)")
-          {
-            return found
+          for (range, value) in [
+            (pressure, p.pressure), (tilt, p.tilt), (azimuth, p.azimuth),
+          ] {
+            if let v = value, !range.admits(v), note("\(at): \(range.name) = \(v) \(range.rule)") {
+              return found
+            }
           }
           guard let t = p.time else { continue }
           if outside(time, t), note("\(at): time = \(t) \(time.rule)") { return found }

@@ -3,6 +3,11 @@
 /// the field, this bound and the value); a value inside must be handled by every strategy,
 /// metric, renderer and writer without a trap and in bounded memory.
 ///
+/// Pressure and angles have ranges a reader clamps or wraps into instead of refusing
+/// (`channels`, `InputEnvelope+Channels.swift`); time steps are bounded by `time` and, within a
+/// stroke, positive (a repeated or backward time is repaired to the previous + 1 µs, never past
+/// `time`).
+///
 /// Declared once here, with each bound's reason, and read by the readers' limits
 /// (`DecodeOptions`, `SampleRules`), `resample`, the ground-truth readers, the canvas options
 /// and the reads of files sigbench wrote (`BoundedRead`), and listed by `bounds` for docs and

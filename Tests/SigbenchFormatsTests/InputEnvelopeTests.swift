@@ -40,6 +40,33 @@ struct InputEnvelopeTests {
     #expect(SampleRules.maxCoordinate == InputEnvelope.position.value)
   }
 
+  @Test("pressure and angles: one declared range each, used by the readers and the check")
+  func channelRanges() throws {
+    #expect(InputEnvelope.pressure.rule == "must be in [0, 1]")
+    #expect(InputEnvelope.tilt.rule == "must be in [0, π/2] rad")
+    #expect(InputEnvelope.azimuth.rule == "must be in [0, 2π) rad")
+    #expect(!InputEnvelope.azimuth.admits(2 * Double.pi) && InputEnvelope.tilt.admits(.pi / 2))
+    #expect(!InputEnvelope.pressure.admits(.nan))
+    // A reader clamps and wraps into them; the drawing it gives passes the check.
+    let d = Drawing(
+      name: "d",
+      strokes: [
+        Stroke(samples: [
+          Sample(x: 0, y: 0, time: 0, pressure: 1.5, tilt: 2, azimuth: 7),
+          Sample(x: 1, y: 1, time: 0.01, pressure: -0.5, tilt: -1, azimuth: -1),
+        ])
+      ])
+    let data = try NativeFormat().encode(d)
+    let read = try NativeFormat().decode(data, file: "c.sigbench.json", options: DecodeOptions())
+    let s = try #require(read.drawings.first?.strokes.first?.samples)
+    #expect(s[0].pressure == 1 && s[1].pressure == 0)
+    #expect(s[0].tilt == .pi / 2 && s[1].tilt == 0)
+    #expect(
+      abs(s[0].azimuth! - (7 - 2 * .pi)) < 1e-12 && abs(s[1].azimuth! - (2 * .pi - 1)) < 1e-12)
+    #expect(InputEnvelope.violations(in: read.drawings[0]).isEmpty)
+    #expect(InputEnvelope.violations(in: d).count == 3)
+  }
+
   @Test("the README's envelope table gives every bound's value")
   func readmeAgrees() throws {
     let readme = try String(

@@ -6,9 +6,11 @@ import SigbenchCore
 /// The ranges are `InputEnvelope`'s (declared once in Core, with their reasons):
 /// - positions: finite, magnitude ≤ `InputEnvelope.position` (100,000 CSS px ≈ 2.6 m), else
 ///   an error;
-/// - pressure: finite, else an error; outside [0, 1] clamped with a warning;
-/// - tilt, azimuth: finite, else an error; tilt outside [0, π/2] clamped and azimuth outside
-///   [0, 2π) wrapped into it, with a warning (the ranges `Sample` documents);
+/// - pressure: finite, else an error; outside `InputEnvelope.pressure` ([0, 1]) clamped with a
+///   warning;
+/// - tilt, azimuth: finite, else an error; tilt outside `InputEnvelope.tilt` ([0, π/2])
+///   clamped and azimuth outside `InputEnvelope.azimuth` ([0, 2π)) wrapped into it, with a
+///   warning;
 /// - time: finite after conversion and within `InputEnvelope.time` (|t| ≤ 1e10 s), else an
 ///   error; negative an error where the format states
 ///   times from the drawing's start (`rejectsNegativeTime`, the native formats; other readers
@@ -108,26 +110,27 @@ public struct SampleRules: Sendable {
       }
       if let p = s.pressure {
         if !p.isFinite { _ = try finite(p, field: "pressure", at: locations(i)) }
-        if p < 0 || p > 1 {
-          s.pressure = min(1, max(0, p))
+        if !InputEnvelope.pressure.admits(p) {
+          s.pressure = min(InputEnvelope.pressure.upper, max(InputEnvelope.pressure.lower, p))
           changed = true
           clamped += 1
         }
       }
       if let a = s.tilt {
         if !a.isFinite { _ = try finite(a, field: "tilt", at: locations(i)) }
-        if a < 0 || a > Double.pi / 2 {
-          s.tilt = min(Double.pi / 2, max(0, a))
+        if !InputEnvelope.tilt.admits(a) {
+          s.tilt = min(InputEnvelope.tilt.upper, max(InputEnvelope.tilt.lower, a))
           changed = true
           anglesFixed += 1
         }
       }
       if let a = s.azimuth {
         if !a.isFinite { _ = try finite(a, field: "azimuth", at: locations(i)) }
-        if a < 0 || a >= 2 * Double.pi {
-          var r = a.truncatingRemainder(dividingBy: 2 * Double.pi)
-          if r < 0 { r += 2 * Double.pi }
-          s.azimuth = r < 2 * Double.pi ? r : 0
+        if !InputEnvelope.azimuth.admits(a) {
+          let turn = InputEnvelope.azimuth.upper
+          var r = a.truncatingRemainder(dividingBy: turn)
+          if r < 0 { r += turn }
+          s.azimuth = r < turn ? r : 0
           changed = true
           anglesFixed += 1
         }

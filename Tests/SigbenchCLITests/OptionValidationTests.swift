@@ -91,6 +91,17 @@ struct OptionValidationTests {
     #expect(b.code == 1, "\(b.stderr)")
     #expect(b.stderr.contains("declares 100000×100000 px"), "\(b.stderr)")
     #expect(b.stderr.contains("must be at most 67108864 px"), "\(b.stderr)")
+    // A background file past the picture file bound (256 MiB; sparse, no disk used) is refused
+    // unread, naming its size and the bound.
+    let huge = dir.appendingPathComponent("huge.png")
+    _ = FileManager.default.createFile(atPath: huge.path, contents: Data(bomb.prefix(8)))
+    let h = try FileHandle(forWritingTo: huge)
+    try h.truncate(atOffset: 300 << 20)
+    try h.close()
+    let big = try EndToEndTests.run(
+      ["render", wide.path, "--strategy", "straight", "-o", png, "--background-image", huge.path])
+    #expect(big.code == 1, "\(big.stderr)")
+    #expect(big.stderr.contains("314572800 bytes, more than the 268435456 bytes"), "\(big.stderr)")
   }
 
   @Test("gate options are checked with --baseline: --processes 0 is a usage error")

@@ -96,6 +96,13 @@ extension CanvasLayout {
     Double(width) * Double(height) * Double(supersample * supersample)
   }
 
+  /// The side of the largest square canvas, in CSS px, within `InputEnvelope.canvasSubsamples`
+  /// at `deviceScale` and `supersample`.
+  public static func largestSquare(deviceScale: Int, supersample: Int) -> Int {
+    let perPixel = subsamples(deviceScale, deviceScale, supersample: supersample)
+    return Int((InputEnvelope.canvasSubsamples.value / perPixel).squareRoot())
+  }
+
   /// The largest scale (the same unit as `scale`) at which a canvas that is `width × height`
   /// at `scale` stays within `InputEnvelope.canvasSubsamples` at `supersample`, rounded down
   /// to 2 decimals.

@@ -8,21 +8,19 @@ enum FailedCellsSection {
   static func render(_ r: RunResult) -> String {
     let cells = r.failedCells
     guard !cells.isEmpty else { return "" }
-    var perStrategy: [String: Int] = [:]
-    for c in cells { perStrategy[c.failure.strategy ?? "raw samples", default: 0] += 1 }
-    let order = (r.strategies.map(\.label) + ["raw samples"]).filter { perStrategy[$0] != nil }
     var h = "<section id=\"failed-cells\">\n<div class=\"warn\"><strong>\(cells.count) failed "
     h += cells.count == 1 ? "cell" : "cells"
     h += "</strong> (exit 3): a stage failed on a drawing inside the input envelope. Each is left "
     h += "out of its strategy's figures, so those figures and the verdict above cover fewer "
     h += "drawings: "
-    h += order.map {
-      "<code>\(escapeHTML($0))</code> misses \(perStrategy[$0]!) of \(r.samples.count)"
-    }.joined(separator: ", ")
+    let drawings = r.samples.count
+    let counts: [FailedCellCount] = r.failedCellCounts
+    h += counts.map { "<code>\(escapeHTML($0.who))</code> misses \($0.count) of \(drawings)" }
+      .joined(separator: ", ")
     h += ".</div>\n<details><summary>Every failed cell</summary>\n<ul>\n"
     for c in cells.prefix(IndexPage.listedFileNotes) {
       h += "<li><code>\(escapeHTML(c.drawing))</code> × "
-      h += "<code>\(escapeHTML(c.failure.strategy ?? "raw samples"))</code>, "
+      h += "<code>\(escapeHTML(c.failure.who))</code>, "
       h += "\(escapeHTML(c.failure.stage.rawValue)): \(escapeHTML(c.failure.reason))</li>\n"
     }
     h += IndexPage.notListed(cells.count, field: "samples[].failures")

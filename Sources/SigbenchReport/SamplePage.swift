@@ -22,7 +22,7 @@ public enum SamplePage {
       h += "<div class=\"warn\"><strong>Failed cells</strong> (left out of the figures and "
       h += "pictures below; the run exits 3):<ul class=\"plain\">"
       for f in failures {
-        h += "<li><code>\(escapeHTML(f.strategy ?? "raw samples"))</code>, "
+        h += "<li><code>\(escapeHTML(f.who))</code>, "
         h += "\(escapeHTML(f.stage.rawValue)): \(escapeHTML(f.reason))</li>"
       }
       h += "</ul></div>\n"

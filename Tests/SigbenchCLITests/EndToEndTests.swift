@@ -24,13 +24,14 @@ struct EndToEndTests {
     return packageRootURL().appendingPathComponent(".build/debug/sigbench")
   }
 
-  /// Runs the binary with `args`, in `cwd` when given, with `environment` changes (a nil
-  /// value removes the variable).
-  static func run(_ args: [String], cwd: URL? = nil, environment: [String: String?] = [:]) throws
-    -> Outcome
-  {
+  /// Runs the binary (or `executable`) with `args`, in `cwd` when given, with `environment`
+  /// changes (a nil value removes the variable).
+  static func run(
+    _ args: [String], cwd: URL? = nil, environment: [String: String?] = [:],
+    executable: URL? = nil
+  ) throws -> Outcome {
     let p = Process()
-    p.executableURL = binary
+    p.executableURL = executable ?? binary
     p.arguments = args
     if let cwd { p.currentDirectoryURL = cwd }
     if !environment.isEmpty {

@@ -24,20 +24,9 @@ struct EnvelopeReproductionTests {
       print(f"peak-kib={usage.ru_maxrss}", file=sys.stderr)
       sys.exit(os.waitstatus_to_exitcode(status))
       """
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    p.arguments = ["python3", "-c", wrapper, EndToEndTests.binary.path] + args
-    let out = Pipe()
-    let err = Pipe()
-    p.standardOutput = out
-    p.standardError = err
-    try p.run()
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    let r = EndToEndTests.Outcome(
-      code: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-      stderr: String(decoding: e, as: UTF8.self))
+    let r = try EndToEndTests.run(
+      ["python3", "-c", wrapper, EndToEndTests.binary.path] + args,
+      executable: URL(fileURLWithPath: "/usr/bin/env"))
     let line = r.stderr.split(separator: "\n").last { $0.hasPrefix("peak-kib=") } ?? "peak-kib=0"
     return (r, (Double(line.dropFirst(9)) ?? 0) / 1024)
   }

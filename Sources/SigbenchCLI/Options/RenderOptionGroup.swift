@@ -115,11 +115,11 @@ struct RenderOptionGroup {
   /// supersampling asked for, else a usage error naming the largest square that fits.
   func checkBudget() throws {
     guard let size else { return }
-    let perPixel = Double(deviceScale * deviceScale * supersample * supersample)
-    let needed = Double(size.width) * Double(size.height) * perPixel
+    let needed = CanvasLayout.subsamples(
+      size.width * deviceScale, size.height * deviceScale, supersample: supersample)
     let bound = InputEnvelope.canvasSubsamples
     guard needed > bound.value else { return }
-    let side = Int((bound.value / perPixel).squareRoot())
+    let side = CanvasLayout.largestSquare(deviceScale: deviceScale, supersample: supersample)
     throw ValidationError(
       "--size \(size.width)x\(size.height) at --device-scale \(deviceScale) and --supersample "
         + "\(supersample) needs \(Int(needed)) canvas sub-samples, which "

@@ -175,13 +175,12 @@ extension ConsoleTables {
   public static func failedCells(_ r: RunResult) -> [String] {
     let cells = r.failedCells
     guard !cells.isEmpty else { return [] }
-    var perStrategy: [String: Int] = [:]
-    for c in cells { perStrategy[c.failure.strategy ?? "raw samples", default: 0] += 1 }
-    let order = (r.strategies.map(\.label) + ["raw samples"]).filter { perStrategy[$0] != nil }
+    let drawings = r.samples.count
+    let counts: [FailedCellCount] = r.failedCellCounts
     var lines = [
       "failed cells: \(cells.count) (exit 3; each is left out of its strategy's figures, "
         + "the run went on): "
-        + order.map { "\($0) \(perStrategy[$0]!) of \(r.samples.count)" }
+        + counts.map { "\($0.who) \($0.count) of \(drawings)" }
         .joined(separator: ", ")
     ]
     lines += cells.prefix(failedCellLines).map { "  " + ConsoleText.escaped($0.text) }

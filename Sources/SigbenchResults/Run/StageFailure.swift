@@ -30,8 +30,14 @@ public struct StageFailure: Codable, Hashable, Sendable {
     self.reason = reason
   }
 
+  /// What a failure of the drawing's own pictures is listed under.
+  public static let rawSamples = "raw samples"
+
+  /// Who failed: the strategy's label, or `rawSamples`.
+  public var who: String { strategy ?? StageFailure.rawSamples }
+
   /// "straight: quality: …", or "raw samples: picture: …" for the drawing's own pictures.
-  public var text: String { "\(strategy ?? "raw samples"): \(stage.rawValue): \(reason)" }
+  public var text: String { "\(who): \(stage.rawValue): \(reason)" }
 }
 
 /// One failed cell of a run: the drawing (its name names the corpus file) and the failure.
@@ -48,10 +54,25 @@ public struct FailedCell: Hashable, Sendable {
   public var text: String { "\(drawing) × \(failure.text)" }
 }
 
+/// How many cells of one strategy (or of the raw samples) failed.
+public struct FailedCellCount: Hashable, Sendable {
+  public var who: String
+  public var count: Int
+}
+
 extension RunResult {
   /// Every failed cell, in corpus order.
   public var failedCells: [FailedCell] {
     self.samples.flatMap { s in (s.failures ?? []).map { FailedCell(drawing: s.name, failure: $0) }
     }
+  }
+
+  /// Failed cells per strategy (the raw samples last), in the run's strategy order, only
+  /// those with any: what the console and the sheet summarise.
+  public var failedCellCounts: [FailedCellCount] {
+    var counts: [String: Int] = [:]
+    for c in failedCells { counts[c.failure.who, default: 0] += 1 }
+    let order = self.strategies.map(\.label) + [StageFailure.rawSamples]
+    return order.compactMap { who in counts[who].map { FailedCellCount(who: who, count: $0) } }
   }
 }

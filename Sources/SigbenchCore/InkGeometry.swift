@@ -53,8 +53,11 @@ public struct InkGeometry: Hashable, Sendable {
 
   /// `outline` followed by every band's polygon: the path elements this geometry fills.
   public var filledOutline: [PathElement] {
-    var all = outline.array
-    if bands.isEmpty { return all }
+    if bands.isEmpty { return outline.array }
+    var all: [PathElement] = []
+    // At most 2·curveSteps + 3 elements a band: one allocation.
+    all.reserveCapacity(outline.count + bands.count * (2 * RoundBand.curveSteps + 3))
+    all.append(contentsOf: outline)
     appendBandPolygons(to: &all)
     return all
   }

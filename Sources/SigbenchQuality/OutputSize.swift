@@ -14,20 +14,26 @@ struct OutputSize: Sendable {
 
   /// Adds one stroke's ink.
   ///
-  /// - Complexity: O(e + r) for e outline elements and r stamp runs.
+  /// - Complexity: O(e + b + r) for e outline elements, b bands and r stamp runs.
   mutating func add(_ ink: InkGeometry) {
     segments += ink.centerline.count
-    let outline = ink.filledOutline
     let discs = ink.filledDiscCount
-    fillElements += outline.count + discs
+    fillElements += ink.outline.count + discs
     fillVertices += discs
-    for e in outline {
+    for e in ink.outline {
       switch e {
       case .move, .line: fillVertices += 1
       case .quad: fillVertices += 2
       case .cubic: fillVertices += 3
       case .close: break
       }
+    }
+    // A band's polygon is a move, lines and a close: one vertex an element but the close
+    // (`RoundBand.elementCount`, `vertexCount`), counted without writing it.
+    for b in ink.bands {
+      let n = b.vertexCount
+      fillElements += n == 0 ? 0 : n + 1
+      fillVertices += n
     }
   }
 }

@@ -29,6 +29,8 @@ struct TentativeChurn: Sendable {
   private var ends: [Point] = []
   /// One value per counted update, px.
   private(set) var values: [Double] = []
+  /// The largest-distance search's per-point buffers (reused between calls).
+  private var scratch = Scratch()
 
   /// Point–edge pairs an update may compare (plus 4 per edge, about the cost of a grid) before
   /// it uses a `SegmentGrid` for the points still unsettled.
@@ -73,81 +75,153 @@ struct TentativeChurn: Sendable {
     guard !starts.isEmpty else { return nil }
     return TentativeChurn.largestDistance(
       from: previous, starts: starts, ends: ends,
-      pairBudget: TentativeChurn.bruteForceLimit + 4 * starts.count)
+      pairBudget: TentativeChurn.bruteForceLimit + 4 * starts.count, scratch: &scratch)
   }
 
   /// The largest distance from a point of `points` to its nearest edge (`starts[i]` to
-  /// `ends[i]`), px. The maximum of minima needs no point's exact minimum once it is known to
-  /// be at most the largest so far, so a point's search stops there. Points are taken from the
-  /// tail's end back (the end, where a tail is revised most, usually holds the largest
-  /// distance, so later points stop early), and each point first tries the edge nearest the
-  /// point before and that edge's two neighbours (neighbouring points, 0.5 px apart, have
-  /// neighbouring nearest edges); only a point none of them settles needs its nearest edge.
-  /// That is found by comparing pairs (from the edge nearest the point before, stopping early
-  /// too) until `pairBudget` pairs have been compared, then through a `SegmentGrid` of the
-  /// edges, built once, on the first point that needs it after that. Every distance is
-  /// computed the same way, so the value is that of comparing every pair (the grid's search is
-  /// exact).
+  /// `ends[i]`), px: the maximum over points of each point's minimum over edges, exactly.
   ///
-  /// - Complexity: O(t · c) for t points and c edges at worst while the budget lasts, then
-  ///   O(c) expected for the grid and O(1) expected per point; about O(t + c) along a curve.
+  /// Most points need no exact minimum: a point none of whose edges is farther than the
+  /// largest distance so far cannot raise it. So the search runs in two passes.
+  /// 1. An upper bound for every point: from the end of the tail back, a walk along the edge
+  ///    list from the edge that bounded the point before (neighbouring points, 0.5 px apart,
+  ///    have neighbouring nearest edges) to a local minimum; O(1) edges a point along a curve.
+  /// 2. The exact distance of the point with the largest bound starts the largest distance
+  ///    (on a revised tail it is usually the answer). Then every point whose bound is not
+  ///    above it is settled for free; any other is compared outward from its bounding edge
+  ///    until an edge settles it or every edge has been compared (its exact minimum, which
+  ///    raises the largest distance). After `pairBudget` compared pairs, the points still
+  ///    unsettled use a `SegmentGrid` of the edges, built once.
+  ///
+  /// Every distance is computed by the same expression, and the grid's search is exact, so the
+  /// value is that of comparing every pair, to the bit.
+  ///
+  /// - Complexity: O(t + c) along a curve for t points and c edges; O(t · c) at worst while the
+  ///   budget lasts, then O(c) for the grid and O(1) expected a point.
   static func largestDistance(
     from points: [Point], starts: [Point], ends: [Point], pairBudget: Int = .max
   ) -> Double {
+    var scratch = Scratch()
+    return largestDistance(
+      from: points, starts: starts, ends: ends, pairBudget: pairBudget, scratch: &scratch)
+  }
+
+  /// Per-point bounds kept between calls, so a steady update allocates nothing.
+  struct Scratch: Sendable {
+    /// Upper bound of each point's squared distance, and the edge that gives it (indexed by
+    /// point; only the first t entries of a call are meaningful).
+    var bound: [Double] = []
+    var edge: [Int] = []
+  }
+
+  static func largestDistance(
+    from points: [Point], starts: [Point], ends: [Point], pairBudget: Int,
+    scratch: inout Scratch
+  ) -> Double {
     let m = starts.count
+    let t = points.count
+    guard m > 0, t > 0 else { return 0 }
+    if scratch.bound.count < t {
+      scratch.bound += repeatElement(0, count: t - scratch.bound.count)
+      scratch.edge += repeatElement(0, count: t - scratch.edge.count)
+    }
     var worst = 0.0
-    var start = 0
-    var budget = pairBudget
-    var grid: SegmentGrid?
-    starts.withUnsafeBufferPointer { a in
-      ends.withUnsafeBufferPointer { b in
-        /// Squared distance from `p` to edge `i`.
-        @inline(__always) func distance2(_ i: Int, _ p: Point) -> Double {
-          let d = b[i] - a[i]
-          let len2 = d.dot(d)
-          let u = len2 > 0 ? min(1, max(0, (p - a[i]).dot(d) / len2)) : 0
-          let q = a[i] + d * u - p
-          return q.dot(q)
-        }
-        for p in points.reversed() {
-          // The edge nearest the point before and its neighbours: when one is no farther
-          // than the largest distance so far, this point cannot raise it.
-          if distance2(start, p) <= worst { continue }
-          if start > 0, distance2(start - 1, p) <= worst {
-            start -= 1
-            continue
-          }
-          if start + 1 < m, distance2(start + 1, p) <= worst {
-            start += 1
-            continue
-          }
-          if budget < m, grid == nil { grid = SegmentGrid(starts: starts, ends: ends) }
-          if let grid {
-            guard let h = grid.nearest(to: p) else { continue }
-            start = h.edge
-            worst = max(worst, h.distanceSquared)
-            continue
-          }
-          var best = Double.infinity
-          var i = start
-          var nearest = start
-          for _ in 0..<m {
-            budget -= 1
-            let dd = distance2(i, p)
-            if dd < best {
-              best = dd
-              nearest = i
+    // Position in the pass-2 order (−1: the point with the largest bound, then i ≥ 0: point
+    // t − 1 − i) where the pair budget ran out, or nil.
+    var gridFrom: Int?
+    var top = t - 1
+    scratch.bound.withUnsafeMutableBufferPointer { bound in
+      scratch.edge.withUnsafeMutableBufferPointer { edge in
+        points.withUnsafeBufferPointer { pts in
+          starts.withUnsafeBufferPointer { a in
+            ends.withUnsafeBufferPointer { b in
+              // Pass 1: bounds, walking from the previous point's edge to a local minimum.
+              var at = 0
+              var topBound = -Double.infinity
+              for k in stride(from: t - 1, through: 0, by: -1) {
+                let p = pts[k]
+                var here = distance2(at, p, a, b)
+                while at + 1 < m {
+                  let next = distance2(at + 1, p, a, b)
+                  guard next < here else { break }
+                  here = next
+                  at += 1
+                }
+                while at > 0 {
+                  let next = distance2(at - 1, p, a, b)
+                  guard next < here else { break }
+                  here = next
+                  at -= 1
+                }
+                bound[k] = here
+                edge[k] = at
+                if here > topBound {
+                  topBound = here
+                  top = k
+                }
+              }
+              // Pass 2: the point with the largest bound first, then every point its bound
+              // does not settle, compared outward from its bounding edge (from, from + 1,
+              // from − 1, from + 2, …) until an edge settles it or none is left.
+              var budget = pairBudget
+              for i in -1..<t {
+                let k = i < 0 ? top : t - 1 - i
+                guard i < 0 || (k != top && bound[k] > worst) else { continue }
+                if budget < m {
+                  gridFrom = i
+                  return
+                }
+                let p = pts[k]
+                let from = edge[k]
+                var best = Double.infinity
+                var up = from
+                var down = from - 1
+                while up < m || down >= 0 {
+                  let e: Int
+                  if up < m, down < 0 || up - from <= from - down {
+                    e = up
+                    up += 1
+                  } else {
+                    e = down
+                    down -= 1
+                  }
+                  budget -= 1
+                  best = min(best, distance2(e, p, a, b))
+                  // This point cannot raise the largest distance any more.
+                  if best <= worst { break }
+                }
+                worst = max(worst, best)
+              }
             }
-            // This point cannot raise the largest distance any more.
-            if best <= worst { break }
-            i = i + 1 == m ? 0 : i + 1
           }
-          start = nearest
-          worst = max(worst, best)
         }
       }
     }
+    if let first = gridFrom {
+      let grid = SegmentGrid(starts: starts, ends: ends)
+      for i in first..<t {
+        let k = i < 0 ? top : t - 1 - i
+        guard i < 0 || (k != top && scratch.bound[k] > worst) else { continue }
+        worst = max(worst, grid.nearest(to: points[k])?.distanceSquared ?? 0)
+      }
+    }
     return worst.squareRoot()
+  }
+
+  /// Squared distance from `p` to edge `i` (`a[i]` to `b[i]`), px²; the expression of
+  /// `SegmentGrid`'s hit, operation for operation.
+  @inline(__always) private static func distance2(
+    _ i: Int, _ p: Point, _ a: UnsafeBufferPointer<Point>, _ b: UnsafeBufferPointer<Point>
+  ) -> Double {
+    let s = a[i]
+    let e = b[i]
+    let dx = e.x - s.x
+    let dy = e.y - s.y
+    let len2 = dx * dx + dy * dy
+    let u = len2 > 0 ? min(1, max(0, ((p.x - s.x) * dx + (p.y - s.y) * dy) / len2)) : 0
+    let qx = s.x + dx * u - p.x
+    let qy = s.y + dy * u - p.y
+    return qx * qx + qy * qy
   }
 
   /// Appends the chords of `s` (flattened within the tolerance) as edges.

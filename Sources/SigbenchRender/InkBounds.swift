@@ -16,6 +16,15 @@ public enum InkBounds {
     return box.rect
   }
 
+  /// `of(inks)` with each geometry's `filledOutline` already written out (`outlines[i]` for
+  /// `inks[i]`; ignored for geometry without fill), so a caller that needs the elements too
+  /// writes them once.
+  static func of(_ inks: [InkGeometry], outlines: [[PathElement]]) -> Rect? {
+    var box = Box()
+    for (g, outline) in zip(inks, outlines) { add(g, outline: outline, to: &box) }
+    return box.rect
+  }
+
   struct Box {
     var minX = Double.infinity
     var minY = Double.infinity
@@ -34,6 +43,11 @@ public enum InkBounds {
   }
 
   static func add(_ g: InkGeometry, to box: inout Box) {
+    add(g, outline: g.hasFill ? g.filledOutline : [], to: &box)
+  }
+
+  /// `add(g, to:)` with `g.filledOutline` given.
+  static func add(_ g: InkGeometry, outline: [PathElement], to box: inout Box) {
     let flattener = Flattener(tolerance: 0.01)
     if !g.hasFill {
       for s in g.centerline where s.isFinite {
@@ -50,7 +64,7 @@ public enum InkBounds {
       return
     }
     var polys = PolygonBuffer()
-    flattener.flatten(g.filledOutline, .identity, into: &polys)
+    flattener.flatten(outline, .identity, into: &polys)
     for p in polys.points { box.add(p) }
     g.forEachFilledDisc { d in if d.radius > 0 { box.add(d.center, pad: d.radius) } }
     let sw = g.outlineStrokeWidth

@@ -37,10 +37,29 @@ public struct SVGWriter: Sendable {
     return out.bytes
   }
 
+  /// `byteCount(strokes)`, or `nil` when there is nothing to export (no ink bounds) instead of
+  /// the error; each stroke's outline is written out once for the bounds and the text.
+  public func byteCountIfInked(_ strokes: [InkGeometry]) throws(RenderError) -> Int? {
+    let outlines = strokes.map { $0.hasFill ? $0.filledOutline : [] }
+    guard let bounds = InkBounds.of(strokes, outlines: outlines) else { return nil }
+    var out = SVGByteCount()
+    write(strokes, outlines: outlines, frame: try style.frame(bounds: bounds), into: &out)
+    return out.bytes
+  }
+
   /// Emits the document for `strokes` into `out`; throws when there is no ink or it lies too
   /// far out (`VectorStyle.frame`).
   public func write<S: SVGSink>(_ strokes: [InkGeometry], into out: inout S) throws(RenderError) {
-    let frame = try style.frame(strokes)
+    let outlines = strokes.map { $0.hasFill ? $0.filledOutline : [] }
+    let frame = try style.frame(bounds: InkBounds.of(strokes, outlines: outlines))
+    write(strokes, outlines: outlines, frame: frame, into: &out)
+  }
+
+  /// The document for `strokes` within `frame`, `outlines[i]` being `strokes[i]
+  /// .filledOutline` (unused without fill).
+  func write<S: SVGSink>(
+    _ strokes: [InkGeometry], outlines: [[PathElement]], frame: Rect, into out: inout S
+  ) {
     let mm = SVGWriter.millimetresPerPixel
     out.literal("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
     out.literal("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"")
@@ -63,7 +82,7 @@ public struct SVGWriter: Sendable {
     }
     let color = SVGWriter.hex(style.ink)
     let alpha = style.layerAlpha
-    for g in strokes where !g.isEmpty {
+    for (g, outline) in zip(strokes, outlines) where !g.isEmpty {
       out.literal("<g fill=\"")
       out.text(color)
       out.literal("\" fill-rule=\"nonzero\"")
@@ -81,7 +100,7 @@ public struct SVGWriter: Sendable {
         out.literal("\"")
       }
       out.literal(">\n")
-      writeShapes(g, into: &out)
+      writeShapes(g, outline: outline, into: &out)
       out.literal("</g>\n")
     }
     out.literal("</svg>\n")
@@ -89,7 +108,7 @@ public struct SVGWriter: Sendable {
 
   /// One `path` per closed subpath of the filled outline and one `circle` per disc; a stroke
   /// drawn from its centreline alone goes through the centreline stroker.
-  func writeShapes<S: SVGSink>(_ g: InkGeometry, into out: inout S) {
+  func writeShapes<S: SVGSink>(_ g: InkGeometry, outline: [PathElement], into out: inout S) {
     if !g.hasFill {
       CenterlineStroker(flattener: Flattener(tolerance: 0.01)).shapes(
         g.centerline.array, transform: .identity,
@@ -116,7 +135,7 @@ public struct SVGWriter: Sendable {
       if open { out.literal("Z\"/>\n") }
       open = false
     }
-    for e in g.filledOutline where e.isFinite {
+    for e in outline where e.isFinite {
       switch e {
       case .move(let p):
         flush()

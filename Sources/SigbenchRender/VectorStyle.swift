@@ -29,8 +29,13 @@ public struct VectorStyle: Hashable, Sendable {
   /// The exported area in CSS px: the tight ink bounds (`InkBounds`) grown by `margin`.
   /// Throws when there is no ink to export.
   public func frame(_ strokes: [InkGeometry]) throws(RenderError) -> Rect {
+    try frame(bounds: InkBounds.of(strokes))
+  }
+
+  /// The exported area around the tight ink bounds `bounds` (`InkBounds`; `nil`: no ink).
+  func frame(bounds: Rect?) throws(RenderError) -> Rect {
     guard margin.isFinite, margin >= 0 else { throw .vector("margin must be ≥ 0; got \(margin)") }
-    guard let b = InkBounds.of(strokes) else {
+    guard let b = bounds else {
       throw .vector("nothing to export: the drawing has no ink")
     }
     let f = b.insetBy(-margin)
@@ -84,9 +89,16 @@ enum DecimalText {
 
   /// The length in bytes of `format(v, decimals:)`, without building the text.
   static func length(_ v: Double, decimals: Int = 3) -> Int {
-    guard v.isFinite else { return 1 }
+    // The common precision with constant operands (multiplications instead of divisions).
+    if decimals == 3 { return length(v, decimals: 3, scale: 1000) }
     var scale: Double = 1
     for _ in 0..<decimals { scale *= 10 }
+    return length(v, decimals: decimals, scale: scale)
+  }
+
+  /// `length(v, decimals:)` with `scale` = 10^`decimals`.
+  @inline(__always) private static func length(_ v: Double, decimals: Int, scale: Double) -> Int {
+    guard v.isFinite else { return 1 }
     let scaled = (v * scale).rounded()
     guard abs(scaled) < 9e15 else { return String(v).utf8.count }
     var n = Int64(scaled)

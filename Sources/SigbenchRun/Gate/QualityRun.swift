@@ -29,10 +29,10 @@ public enum QualityRun {
   /// background, tight box) per input sample; `nil` without samples, and when there is nothing
   /// to export (ink too thin to have bounds, e.g. `straight(size=5e-324)`), so one such drawing
   /// is an n/a figure, not a failed run. The bytes are counted without writing the text
-  /// (`SVGWriter.byteCount`).
+  /// (`SVGWriter.byteCountIfInked`).
   static func svgBytesPerSample(_ inks: [InkGeometry], samples: Int) throws -> Double? {
-    guard samples > 0, InkBounds.of(inks) != nil else { return nil }
-    return Double(try SVGWriter().byteCount(inks)) / Double(samples)
+    guard samples > 0, let bytes = try SVGWriter().byteCountIfInked(inks) else { return nil }
+    return Double(bytes) / Double(samples)
   }
 
   /// Strategy label → aggregated figures, from `figures[drawing][strategy]` (same order as

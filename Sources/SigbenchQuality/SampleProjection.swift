@@ -34,8 +34,10 @@ enum SampleProjection {
     var result: [Projection] = []
     result.reserveCapacity(samples.count)
     var previous: Double?
+    // Buffers reused from sample to sample.
     var candidates: [Int] = []
     var hits: [SegmentGrid.Hit] = []
+    var runs: [SegmentGrid.Hit] = []
     for sample in samples {
       let p = sample.point
       guard p.isFinite, let nearest = shape.grid.nearest(to: p) else {
@@ -51,7 +53,8 @@ enum SampleProjection {
         if h.distance <= radius { hits.append(h) }
       }
       if hits.isEmpty { hits.append(nearest) }
-      let chosen = choose(parts(hits), previous: previous, path: path)
+      parts(&hits, into: &runs)
+      let chosen = choose(runs, previous: previous, path: path)
       let e = chosen.edge
       let arc = path.arc[e] + chosen.fraction * (path.arc[e + 1] - path.arc[e])
       previous = arc
@@ -60,12 +63,13 @@ enum SampleProjection {
     return result
   }
 
-  /// The nearest hit of every run of consecutive edges (one part of the centreline each).
-  private static func parts(_ hits: [SegmentGrid.Hit]) -> [SegmentGrid.Hit] {
-    let sorted = hits.sorted { $0.edge < $1.edge }
-    var result: [SegmentGrid.Hit] = []
+  /// The nearest hit of every run of consecutive edges (one part of the centreline each), in
+  /// edge order, into `result`; sorts `hits` by edge.
+  private static func parts(_ hits: inout [SegmentGrid.Hit], into result: inout [SegmentGrid.Hit]) {
+    hits.sort { $0.edge < $1.edge }
+    result.removeAll(keepingCapacity: true)
     var runEnd = Int.min
-    for h in sorted where h.edge != runEnd {  // an edge listed in several cells counts once
+    for h in hits where h.edge != runEnd {  // an edge listed in several cells counts once
       if !result.isEmpty, h.edge == runEnd + 1 {
         if h.distanceSquared < result[result.count - 1].distanceSquared {
           result[result.count - 1] = h
@@ -75,10 +79,10 @@ enum SampleProjection {
       }
       runEnd = h.edge
     }
-    return result
   }
 
-  /// The part continuing the stroke (see the type's comment).
+  /// The part continuing the stroke (see the type's comment); among equal candidates the
+  /// first in edge order.
   private static func choose(
     _ parts: [SegmentGrid.Hit], previous: Double?, path: MeasuredPath
   ) -> SegmentGrid.Hit {
@@ -86,8 +90,18 @@ enum SampleProjection {
       path.arc[h.edge] + h.fraction * (path.arc[h.edge + 1] - path.arc[h.edge])
     }
     guard let previous else { return parts.min { arc($0) < arc($1) }! }
-    let ahead = parts.filter { arc($0) >= previous - QualityConstants.crossingTolerance }
-    let pool = ahead.isEmpty ? parts : ahead
-    return pool.min { abs(arc($0) - previous) < abs(arc($1) - previous) }!
+    // The nearest in arc length among the parts ahead (not behind by more than the
+    // tolerance), else among all.
+    var ahead: (hit: SegmentGrid.Hit, gap: Double)?
+    var any: (hit: SegmentGrid.Hit, gap: Double)?
+    for h in parts {
+      let a = arc(h)
+      let gap = abs(a - previous)
+      if any == nil || gap < any!.gap { any = (h, gap) }
+      if a >= previous - QualityConstants.crossingTolerance, ahead == nil || gap < ahead!.gap {
+        ahead = (h, gap)
+      }
+    }
+    return (ahead ?? any)!.hit
   }
 }

@@ -112,6 +112,8 @@ struct TentativeChurn: Sendable {
     /// point; only the first t entries of a call are meaningful).
     var bound: [Double] = []
     var edge: [Int] = []
+    /// The points pass 2 compares after the first, largest bound first.
+    var order: [Int] = []
   }
 
   static func largestDistance(
@@ -124,73 +126,95 @@ struct TentativeChurn: Sendable {
     if scratch.bound.count < t {
       scratch.bound += repeatElement(0, count: t - scratch.bound.count)
       scratch.edge += repeatElement(0, count: t - scratch.edge.count)
+      scratch.order += repeatElement(0, count: t - scratch.order.count)
     }
     var worst = 0.0
-    // Position in the pass-2 order (−1: the point with the largest bound, then i ≥ 0: point
-    // t − 1 − i) where the pair budget ran out, or nil.
+    // Position in pass 2 (−1: the point with the largest bound, then i ≥ 0: `order[i]`) where
+    // the pair budget ran out, or nil; the number of points ordered.
     var gridFrom: Int?
+    var ordered = 0
     var top = t - 1
     scratch.bound.withUnsafeMutableBufferPointer { bound in
       scratch.edge.withUnsafeMutableBufferPointer { edge in
-        points.withUnsafeBufferPointer { pts in
-          starts.withUnsafeBufferPointer { a in
-            ends.withUnsafeBufferPointer { b in
-              // Pass 1: bounds, walking from the previous point's edge to a local minimum.
-              var at = 0
-              var topBound = -Double.infinity
-              for k in stride(from: t - 1, through: 0, by: -1) {
-                let p = pts[k]
-                var here = distance2(at, p, a, b)
-                while at + 1 < m {
-                  let next = distance2(at + 1, p, a, b)
-                  guard next < here else { break }
-                  here = next
-                  at += 1
-                }
-                while at > 0 {
-                  let next = distance2(at - 1, p, a, b)
-                  guard next < here else { break }
-                  here = next
-                  at -= 1
-                }
-                bound[k] = here
-                edge[k] = at
-                if here > topBound {
-                  topBound = here
-                  top = k
-                }
-              }
-              // Pass 2: the point with the largest bound first, then every point its bound
-              // does not settle, compared outward from its bounding edge (from, from + 1,
-              // from − 1, from + 2, …) until an edge settles it or none is left.
-              var budget = pairBudget
-              for i in -1..<t {
-                let k = i < 0 ? top : t - 1 - i
-                guard i < 0 || (k != top && bound[k] > worst) else { continue }
-                if budget < m {
-                  gridFrom = i
-                  return
-                }
-                let p = pts[k]
-                let from = edge[k]
-                var best = Double.infinity
-                var up = from
-                var down = from - 1
-                while up < m || down >= 0 {
-                  let e: Int
-                  if up < m, down < 0 || up - from <= from - down {
-                    e = up
-                    up += 1
-                  } else {
-                    e = down
-                    down -= 1
+        scratch.order.withUnsafeMutableBufferPointer { order in
+          points.withUnsafeBufferPointer { pts in
+            starts.withUnsafeBufferPointer { a in
+              ends.withUnsafeBufferPointer { b in
+                // Pass 1: bounds, walking from the previous point's edge to a local minimum.
+                var at = 0
+                var topBound = -Double.infinity
+                var k = t
+                while k > 0 {
+                  k -= 1
+                  let p = pts[k]
+                  // Down first: points run from the tail's end back, edges forward.
+                  var here = distance2(at, p, a, b)
+                  let start = at
+                  while at > 0 {
+                    let next = distance2(at - 1, p, a, b)
+                    guard next < here else { break }
+                    here = next
+                    at -= 1
                   }
-                  budget -= 1
-                  best = min(best, distance2(e, p, a, b))
-                  // This point cannot raise the largest distance any more.
-                  if best <= worst { break }
+                  while at >= start, at + 1 < m {
+                    let next = distance2(at + 1, p, a, b)
+                    guard next < here else { break }
+                    here = next
+                    at += 1
+                  }
+                  bound[k] = here
+                  edge[k] = at
+                  if here > topBound {
+                    topBound = here
+                    top = k
+                  }
                 }
-                worst = max(worst, best)
+                // Pass 2: the point with the largest bound, then every point its bound does not
+                // settle, largest bound first (so the largest distance is met early and later
+                // points settle cheaply; once a bound is not above it, none is). Each is compared
+                // outward from its bounding edge (from, from + 1, from − 1, from + 2, …) until an
+                // edge settles it or none is left.
+                var budget = pairBudget
+                var n = 0
+                for i in -1..<t {
+                  if i == 0 {
+                    // The rest, by bound, largest first.
+                    for k in 0..<t where k != top && bound[k] > worst {
+                      order[n] = k
+                      n += 1
+                    }
+                    var head = UnsafeMutableBufferPointer(rebasing: order[0..<n])
+                    head.sort { bound[$0] > bound[$1] }
+                    ordered = n
+                  }
+                  if i >= n { break }
+                  let k = i < 0 ? top : order[i]
+                  if i >= 0, bound[k] <= worst { break }
+                  if budget < m {
+                    gridFrom = i
+                    return
+                  }
+                  let p = pts[k]
+                  let from = edge[k]
+                  var best = Double.infinity
+                  var up = from
+                  var down = from - 1
+                  while up < m || down >= 0 {
+                    let e: Int
+                    if up < m, down < 0 || up - from <= from - down {
+                      e = up
+                      up += 1
+                    } else {
+                      e = down
+                      down -= 1
+                    }
+                    budget -= 1
+                    best = min(best, distance2(e, p, a, b))
+                    // This point cannot raise the largest distance any more.
+                    if best <= worst { break }
+                  }
+                  worst = max(worst, best)
+                }
               }
             }
           }
@@ -199,9 +223,16 @@ struct TentativeChurn: Sendable {
     }
     if let first = gridFrom {
       let grid = SegmentGrid(starts: starts, ends: ends)
-      for i in first..<t {
-        let k = i < 0 ? top : t - 1 - i
-        guard i < 0 || (k != top && scratch.bound[k] > worst) else { continue }
+      if first < 0 {
+        worst = grid.nearest(to: points[top])?.distanceSquared ?? 0
+        for k in 0..<t where k != top && scratch.bound[k] > worst {
+          scratch.order[ordered] = k
+          ordered += 1
+        }
+        scratch.order[0..<ordered].sort { scratch.bound[$0] > scratch.bound[$1] }
+      }
+      for k in scratch.order[max(0, first)..<ordered] {
+        if scratch.bound[k] <= worst { break }
         worst = max(worst, grid.nearest(to: points[k])?.distanceSquared ?? 0)
       }
     }

@@ -133,34 +133,50 @@ public struct SigbenchSmooth: SmoothingStrategy {
       exactTail: c.choice("tail") == "exact")
   }
 
-  private let settings: Settings
-  private var filter: InputFilter
+  let settings: Settings
+  var filter: InputFilter
   // Ring of the last `capacity` kept samples (index i lives at i & 15): position, time (s),
   // pressure (NaN when absent) and corner flag.
-  private var px = InlineArray<16, Double>(repeating: 0)
-  private var py = InlineArray<16, Double>(repeating: 0)
-  private var pt = InlineArray<16, Double>(repeating: 0)
-  private var pp = InlineArray<16, Double>(repeating: 0)
-  private var corner = InlineArray<16, Bool>(repeating: false)
+  var px = InlineArray<16, Double>(repeating: 0)
+  var py = InlineArray<16, Double>(repeating: 0)
+  var pt = InlineArray<16, Double>(repeating: 0)
+  var pp = InlineArray<16, Double>(repeating: 0)
+  var corner = InlineArray<16, Bool>(repeating: false)
   /// The knots decided so far (final smoothed points the curve passes through).
-  private var knots = Knots()
+  var knots = Knots()
   /// Kept samples, samples whose smoothed point is final (and its knot decided), stable
   /// segments written (segment j: knot j → j + 1).
-  private var count = 0
-  private var finalPoints = 0
-  private var emitted = 0
-  private var timed = true
-  private var evidence = PressureEvidence()
-  private var source = WidthSource.undecided
+  var count = 0
+  var finalPoints = 0
+  var emitted = 0
+  var timed = true
+  var evidence = PressureEvidence()
+  var source = WidthSource.undecided
   /// The second handle of the newest stable segment (the stable end's tangent for the `cubic`
   /// tail).
-  private var stableHandle = Point.zero
+  var stableHandle = Point.zero
+  /// The unit vector from `stableHandle` to the stable end (zero when they coincide): the
+  /// `cubic` tail's leaving direction, computed once per stable segment rather than per push.
+  var leave = Point.zero
+  /// The chord into the newest sample (newest − previous, px) and its length, and the chord
+  /// before it: computed once when the sample is kept, read by the corner test, the `cubic`
+  /// tail's arriving direction and the newest sample's width (valid from 2 and 3 samples on).
+  var lastChord = Point.zero
+  var lastChordLength = 0.0
+  var previousChord = Point.zero
+  var previousChordLength = 0.0
+  /// `cos(settings.cornerAngle)`, for the corner test's shortcut (`isCorner`).
+  let cornerCosine: Double
+  /// `settings.span²` (px²).
+  let span2: Double
   /// The stroke's first sample; state and geometry are kept relative to it.
-  private var origin = Point.zero
+  var origin = Point.zero
 
   public init(settings: Settings) {
     self.settings = settings
     filter = InputFilter(settings.filter)
+    cornerCosine = cos(settings.cornerAngle)
+    span2 = settings.span * settings.span
   }
 
   public mutating func process(_ sample: Sample, into output: inout StrokeOutput) {
@@ -176,6 +192,13 @@ public struct SigbenchSmooth: SmoothingStrategy {
     }
     let p = local.point
     let slot = count & 15
+    if count > 0 {
+      let q = (count - 1) & 15
+      previousChord = lastChord
+      previousChordLength = lastChordLength
+      lastChord = Point(x: p.x - px[q], y: p.y - py[q])
+      lastChordLength = lastChord.length
+    }
     px[slot] = p.x
     py[slot] = p.y
     let t = local.time ?? .nan
@@ -186,7 +209,7 @@ public struct SigbenchSmooth: SmoothingStrategy {
     corner[slot] = false
     evidence.observe(local.pressure)
     count += 1
-    if count >= 3 { markCorner(count - 2) }
+    if count >= 3 { markCorner() }
     if source == .undecided, evidence.isDecidable { source = decidedSource() }
     if source != .undecided {
       while finalPoints + settings.window < count - 1 {
@@ -194,9 +217,12 @@ public struct SigbenchSmooth: SmoothingStrategy {
         knots.offer(q, corner: corner[finalPoints & 15], spacing: settings.knotSpacing)
         finalPoints += 1
       }
-      while emitted + 2 < knots.count {
-        stableHandle = writeSegment(emitted, of: knots, into: &output.stable)
-        emitted += 1
+      if emitted + 2 < knots.count {
+        repeat {
+          stableHandle = writeSegment(emitted, into: &output.stable)
+          emitted += 1
+        } while emitted + 2 < knots.count
+        leave = Self.direction(knots[emitted].point - stableHandle)
       }
     }
     writeTail(into: &output.tentative)
@@ -206,239 +232,13 @@ public struct SigbenchSmooth: SmoothingStrategy {
     settings.outline.preparePaint(&output)
     if count > 0 {
       if source == .undecided { source = decidedSource() }
-      var ring = knots
-      close(&ring, source: source)
+      close(source: source)
       if count == 1 {
-        settings.outline.write(.dot(ring[0]), startCap: true, origin: origin, into: &output.stable)
+        settings.outline.write(
+          .dot(knots[0]), startCap: true, origin: origin, into: &output.stable)
       }
-      for j in emitted..<(ring.count - 1) { writeSegment(j, of: ring, into: &output.stable) }
+      for j in emitted..<(knots.count - 1) { writeSegment(j, into: &output.stable) }
     }
     self = SigbenchSmooth(settings: settings)
-  }
-
-  // MARK: Stages
-  //
-  // The helpers below that only read are still `mutating`: called from `push`, a non-mutating
-  // method would receive a copy of the strategy's 1.5 KB of ring state on every call.
-
-  /// The width rule for the rest of the stroke.
-  private func decidedSource() -> WidthSource {
-    if evidence.isCredible { return .pressure }
-    return timed ? .speed : .step
-  }
-
-  /// Flags sample `k` (which has both neighbours) as a corner or not.
-  private mutating func markCorner(_ k: Int) {
-    let a = Point(x: px[k & 15] - px[(k - 1) & 15], y: py[k & 15] - py[(k - 1) & 15])
-    let b = Point(x: px[(k + 1) & 15] - px[k & 15], y: py[(k + 1) & 15] - py[k & 15])
-    guard a.length >= settings.cornerArm, b.length >= settings.cornerArm else { return }
-    corner[k & 15] = abs(atan2(a.cross(b), a.dot(b))) >= settings.cornerAngle
-  }
-
-  /// Adds the knots the rest of the stroke gives if it ends at the newest sample: the smoothed
-  /// points not yet final, with the windows cut at the end, and the newest sample itself
-  /// (always a knot: the ink ends at pen-up).
-  private mutating func close(_ ring: inout Knots, source s: WidthSource) {
-    let last = count - 1
-    guard finalPoints <= last else { return }
-    for i in finalPoints..<last {
-      let q = smoothed(i, last: last, source: s)
-      ring.offer(q, corner: corner[i & 15], spacing: settings.knotSpacing)
-    }
-    let end = smoothed(last, last: last, source: s)
-    ring.append(end, corner: true)
-  }
-
-  /// Smoothed point `i` and its width, as it is with the stroke ending at sample `last`
-  /// (`Int.max` while it goes on): the quadratic fit at sample `i` (see the type's comment).
-  @inline(__always) private mutating func smoothed(_ i: Int, last: Int, source: WidthSource)
-    -> WeightedPoint
-  {
-    let end = min(last, count - 1)
-    let p = Point(x: px[i & 15], y: py[i & 15])
-    var lo = max(0, i - settings.window)
-    var hi = min(end, i + settings.window)
-    if i == 0 || i == end || corner[i & 15] {
-      (lo, hi) = (max(0, i - 1), min(end, i + 1))
-      return WeightedPoint(p, width: width(i, slope: chordSlope(lo, hi, i), source: source))
-    }
-    var k = i - 1
-    while k > lo {
-      if corner[k & 15] {
-        lo = k
-        break
-      }
-      k -= 1
-    }
-    k = i + 1
-    while k < hi {
-      if corner[k & 15] {
-        hi = k
-        break
-      }
-      k += 1
-    }
-    let span2 = settings.span * settings.span
-    while lo < i - 1, squaredDistance(lo, p) > span2 { lo += 1 }
-    while hi > i + 1, squaredDistance(hi, p) > span2 { hi -= 1 }
-    var fit = LocalQuadraticFit()
-    let t0 = pt[i & 15]
-    for j in lo...hi {
-      let tau = timed ? (pt[j & 15] - t0) * 1000 : Double(j - i)
-      fit.add(tau: tau, x: px[j & 15] - p.x, y: py[j & 15] - p.y)
-    }
-    guard settings.window > 0, let s = fit.solve() else {
-      return WeightedPoint(p, width: width(i, slope: chordSlope(lo, hi, i), source: source))
-    }
-    let slope = Point(x: s.dx, y: s.dy).length * (timed ? 1000 : 1)
-    return WeightedPoint(
-      Point(x: p.x + s.x, y: p.y + s.y), width: width(i, slope: slope, source: source))
-  }
-
-  @inline(__always) private mutating func squaredDistance(_ j: Int, _ p: Point) -> Double {
-    let dx = px[j & 15] - p.x
-    let dy = py[j & 15] - p.y
-    return dx * dx + dy * dy
-  }
-
-  /// Speed (px/s, timed) or step (px per sample) from the chord between samples `lo` and `hi`.
-  @inline(__always) private mutating func chordSlope(_ lo: Int, _ hi: Int, _ i: Int) -> Double {
-    guard hi > lo else { return 0 }
-    let d = Point(x: px[hi & 15] - px[lo & 15], y: py[hi & 15] - py[lo & 15]).length
-    if timed {
-      let dt = pt[hi & 15] - pt[lo & 15]
-      return dt > 0 ? d / dt : 0
-    }
-    return d / Double(hi - lo)
-  }
-
-  /// Width at sample `i` whose speed or step is `slope`.
-  @inline(__always) private mutating func width(_ i: Int, slope: Double, source: WidthSource)
-    -> Double
-  {
-    let low = settings.minWidth
-    let high = settings.maxWidth
-    switch source {
-    case .pressure:
-      let p = pp[i & 15]
-      return p.isFinite ? low + (high - low) * min(1, max(0, p)) : high
-    case .speed: return high - (high - low) * min(1, slope / settings.speedScale)
-    case .step, .undecided:
-      return timed
-        ? high - (high - low) * min(1, slope / settings.speedScale)
-        : high - (high - low) * min(1, slope / settings.stepScale)
-    }
-  }
-
-  /// The width rule for provisional points: the decided one, or pressure as soon as it is
-  /// credible.
-  private var provisionalSource: WidthSource {
-    source == .undecided ? (evidence.isCredible ? WidthSource.pressure : .undecided) : source
-  }
-
-  /// Segment `j` of `ring` (knot j → j + 1): centripetal Catmull-Rom, with a reflected phantom
-  /// beyond the first knot and beyond every corner (the stroke's end counts as one). Returns the point
-  /// its end tangent comes from (its second handle).
-  @discardableResult
-  @inline(__always) private func writeSegment(
-    _ j: Int, of ring: Knots, into ink: inout InkGeometry
-  ) -> Point {
-    let a = ring[j]
-    let b = ring[j + 1]
-    let shape: CurveShape
-    if a.point.distance(to: b.point) < 1e-9 {
-      shape = .line(a, b)
-    } else {
-      let before =
-        j == 0 || ring.isCorner(j)
-        ? CatmullRomSegment.phantom(beyond: a.point, from: b.point) : ring[j - 1].point
-      let after =
-        ring.isCorner(j + 1)
-        ? CatmullRomSegment.phantom(beyond: b.point, from: a.point) : ring[j + 2].point
-      shape = CatmullRomSegment.shape(before, a, b, after, alpha: 0.5)
-    }
-    settings.outline.write(shape, startCap: j == 0, origin: origin, into: &ink)
-    if case .cubic(_, _, let h2, _) = shape { return h2.point }
-    return a.point
-  }
-
-  /// The tentative tail: what `finish` would add if the pen lifted now.
-  private mutating func writeTail(into ink: inout InkGeometry) {
-    guard count > 0 else { return }
-    let s = provisionalSource
-    if count == 1 {
-      let p = WeightedPoint(Point(x: px[0], y: py[0]), width: width(0, slope: 0, source: s))
-      settings.outline.write(.dot(p), startCap: true, origin: origin, into: &ink)
-      return
-    }
-    if !settings.exactTail, emitted > 0 {
-      writeCubicTail(source: s, into: &ink)
-      return
-    }
-    var ring = knots
-    close(&ring, source: s)
-    for j in emitted..<(ring.count - 1) { writeSegment(j, of: ring, into: &ink) }
-  }
-
-  /// `d` scaled to length 1, or zero.
-  private static func direction(_ d: Point) -> Point {
-    let l = d.length
-    return l > 0 ? d * (1 / l) : .zero
-  }
-
-  /// The `cubic` tail: one cubic from the end of the stable ink, leaving along its tangent, to
-  /// the newest sample, arriving along the last chord; handles a third of the distance.
-  private mutating func writeCubicTail(source s: WidthSource, into ink: inout InkGeometry) {
-    let last = count - 1
-    let a = knots[emitted]
-    let b = Point(x: px[last & 15], y: py[last & 15])
-    let end = WeightedPoint(
-      b, width: width(last, slope: chordSlope(last - 1, last, last), source: s))
-    let reach = a.point.distance(to: b) / 3
-    let leave = SigbenchSmooth.direction(a.point - stableHandle)
-    let arrive = SigbenchSmooth.direction(b - Point(x: px[(last - 1) & 15], y: py[(last - 1) & 15]))
-    let dw = end.width - a.width
-    let shape = CurveShape.cubic(
-      a, WeightedPoint(a.point + leave * reach, width: a.width + dw / 3),
-      WeightedPoint(b - arrive * reach, width: a.width + dw * 2 / 3), end)
-    settings.outline.write(shape, startCap: false, origin: origin, into: &ink)
-  }
-
-  /// The knots of a stroke: a ring of the newest 16 (knot k at k & 15; at most window + 4 are
-  /// ever read back), each a smoothed point with its width and whether the curve stays sharp
-  /// there (a corner, or the stroke's last sample, which has a phantom beyond it).
-  struct Knots: Sendable {
-    private var x = InlineArray<16, Double>(repeating: 0)
-    private var y = InlineArray<16, Double>(repeating: 0)
-    private var w = InlineArray<16, Double>(repeating: 0)
-    private var corners = InlineArray<16, Bool>(repeating: false)
-    private(set) var count = 0
-
-    subscript(k: Int) -> WeightedPoint {
-      WeightedPoint(Point(x: x[k & 15], y: y[k & 15]), width: w[k & 15])
-    }
-
-    /// Position of the newest knot (valid when `count` > 0).
-    var newest: Point { Point(x: x[(count - 1) & 15], y: y[(count - 1) & 15]) }
-
-    func isCorner(_ k: Int) -> Bool { corners[k & 15] }
-
-    /// Makes `q` a knot when it is the first, a corner, or at least `spacing` px from the
-    /// newest knot (see the strategy's comment, step 4).
-    @inline(__always) mutating func offer(_ q: WeightedPoint, corner: Bool, spacing: Double) {
-      if count == 0 || corner || q.point.distance(to: newest) >= spacing {
-        append(q, corner: corner)
-      }
-    }
-
-    /// Appends a knot; `corner` keeps the curve sharp there.
-    mutating func append(_ q: WeightedPoint, corner: Bool) {
-      let slot = count & 15
-      x[slot] = q.point.x
-      y[slot] = q.point.y
-      w[slot] = q.width
-      corners[slot] = corner
-      count += 1
-    }
   }
 }

@@ -8,12 +8,13 @@ extension SigbenchSmooth {
   /// sample itself (always a knot: the ink ends at pen-up). The tentative tail takes them back
   /// (`Knots.removeLast(to:)`); the finish keeps them.
   ///
-  /// - Complexity: O(window²): window + 1 fits.
+  /// - Complexity: O(window²): window + 1 fits (before the width rule is decided, the points
+  ///   that no later sample changes are the previous pushes', `settled`).
   mutating func close(source s: WidthSource) {
     let last = count - 1
     guard finalPoints <= last else { return }
     for i in finalPoints..<last {
-      let q = smoothed(i, last: last, source: s)
+      let q = settled(i, last: last, source: s)
       knots.offer(q, corner: corner[i & 15], spacing: settings.knotSpacing)
     }
     let end = smoothed(last, last: last, source: s)

@@ -165,6 +165,13 @@ public struct SigbenchSmooth: SmoothingStrategy {
   var lastChordLength = 0.0
   var previousChord = Point.zero
   var previousChordLength = 0.0
+  /// Smoothed points the exact tail computed that no later sample changes (their fit windows
+  /// end before the newest sample: `SigbenchSmooth+Settled.swift`), kept for the next pushes'
+  /// tails and for when they become final: samples below `settledCount`, computed under the
+  /// fit and width rule `settledRule` (`settledRule(for:)`). Slot i & 15.
+  var settledPoints = InlineArray<16, WeightedPoint>(repeating: .zero)
+  var settledCount = 0
+  var settledRule = 0
   /// `cos(settings.cornerAngle)`, for the corner test's shortcut (`isCorner`).
   let cornerCosine: Double
   /// `settings.span²` (px²).
@@ -207,13 +214,16 @@ public struct SigbenchSmooth: SmoothingStrategy {
     pt[slot] = t
     pp[slot] = local.pressure ?? .nan
     corner[slot] = false
-    evidence.observe(local.pressure)
+    // The evidence only decides the width rule (and, until then, the provisional one).
+    if source == .undecided { evidence.observe(local.pressure) }
     count += 1
     if count >= 3 { markCorner() }
     if source == .undecided, evidence.isDecidable { source = decidedSource() }
     if source != .undecided {
       while finalPoints + settings.window < count - 1 {
-        let q = smoothed(finalPoints, last: Int.max, source: source)
+        let q =
+          settledPoint(finalPoints, source: source)
+          ?? smoothed(finalPoints, last: Int.max, source: source)
         knots.offer(q, corner: corner[finalPoints & 15], spacing: settings.knotSpacing)
         finalPoints += 1
       }

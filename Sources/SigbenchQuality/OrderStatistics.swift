@@ -28,8 +28,12 @@ struct OrderStatistics: Sendable, Equatable {
     count = values.count
     mean = sum / Double(values.count)
     max = largest
-    p95 = OrderStatistics.select(&work, rank: OrderStatistics.rank(95, of: values.count))
-    p50 = OrderStatistics.select(&work, rank: OrderStatistics.rank(50, of: values.count))
+    let rank95 = OrderStatistics.rank(95, of: values.count)
+    p95 = OrderStatistics.select(&work, rank: rank95)
+    // Selection leaves every smaller value before rank 95's (and every larger one after it),
+    // so the median is found among those alone.
+    p50 = OrderStatistics.select(
+      &work, rank: OrderStatistics.rank(50, of: values.count), within: rank95)
   }
 
   /// The 1-based nearest rank of the `p`-th percentile (0 < p ≤ 100) of `n` values.
@@ -38,13 +42,15 @@ struct OrderStatistics: Sendable, Equatable {
     Swift.min(n, Swift.max(1, Int((p * Double(n) / 100 - 1e-9).rounded(.up))))
   }
 
-  /// The value of 1-based `rank` in ascending order; reorders `values`.
+  /// The value of 1-based `rank` in ascending order, looking at the first `count` values
+  /// only (all by default); reorders them so that every value before the rank's position is
+  /// no larger and every one after it no smaller.
   ///
   /// - Complexity: O(n) expected.
-  static func select(_ values: inout [Double], rank: Int) -> Double {
+  static func select(_ values: inout [Double], rank: Int, within count: Int? = nil) -> Double {
     let k = rank - 1
     var lo = 0
-    var hi = values.count - 1
+    var hi = (count ?? values.count) - 1
     while lo < hi {
       let mid = lo + (hi - lo) / 2
       // Median of three as the pivot.

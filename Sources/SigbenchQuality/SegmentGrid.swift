@@ -586,6 +586,16 @@ struct SegmentGrid: Sendable {
   ///   nearest edge is.
   func hasEdge(within radius: Double, of p: Point) -> Bool {
     guard edgeCount > 0, p.isFinite else { return false }
+    // Every edge lies in the grid's box: a point farther than `radius` from it has none near
+    // (the margin keeps the test on the safe side of rounding).
+    let margin =
+      radius * (1 + 1e-9) + 1e-9 * (abs(originX) + abs(originY) + Double(columns + rows) * cell)
+    if p.x < originX - margin || p.y < originY - margin
+      || p.x > originX + Double(columns) * cell + margin
+      || p.y > originY + Double(rows) * cell + margin
+    {
+      return false
+    }
     let x0 = SegmentGrid.index((p.x - radius - originX) / cell, columns)
     let x1 = SegmentGrid.index((p.x + radius - originX) / cell, columns)
     let y0 = SegmentGrid.index((p.y - radius - originY) / cell, rows)

@@ -89,11 +89,32 @@ enum DecimalText {
 
   /// The length in bytes of `format(v, decimals:)`, without building the text.
   static func length(_ v: Double, decimals: Int = 3) -> Int {
-    // The common precision with constant operands (multiplications instead of divisions).
-    if decimals == 3 { return length(v, decimals: 3, scale: 1000) }
+    if decimals == 3 { return length3(v) }
     var scale: Double = 1
     for _ in 0..<decimals { scale *= 10 }
     return length(v, decimals: decimals, scale: scale)
+  }
+
+  /// `length(v, decimals: 3)`, the precision of every coordinate, with constant operands and
+  /// the digits counted by comparison: the same integer arithmetic as `format`.
+  @inline(__always) private static func length3(_ v: Double) -> Int {
+    guard v.isFinite else { return 1 }
+    let scaled = (v * 1000).rounded()
+    guard abs(scaled) < 9e15 else { return String(v).utf8.count }
+    let signed = Int64(scaled)
+    if signed == 0 { return 1 }
+    let n = signed.magnitude
+    let whole = n / 1000
+    let frac = n % 1000
+    var length = 1
+    var limit: UInt64 = 10
+    while whole >= limit, length < 19 {
+      length += 1
+      limit &*= 10
+    }
+    // "." and the digits left once trailing zeros are removed.
+    if frac > 0 { length += frac % 100 == 0 ? 2 : frac % 10 == 0 ? 3 : 4 }
+    return signed < 0 ? length + 1 : length
   }
 
   /// `length(v, decimals:)` with `scale` = 10^`decimals`.

@@ -73,6 +73,9 @@ struct CellFailures {
     let traces = StrokeTrace.record(drawing, through: strategy)
     for (k, t) in traces.enumerated() {
       guard t.ink.isFinite else { throw InkOutOfRange(stroke: k, reason: "a value is not finite") }
+      // Nearly all ink lies far inside: a bound from the stored numbers settles it without
+      // writing out bands and stamps.
+      if reachBound(t.ink) <= VectorStyle.maxExtent * (1 - 1e-9) { continue }
       guard let b = t.ink.bounds else { continue }
       let reach = max(abs(b.minX), abs(b.maxX), abs(b.minY), abs(b.maxY))
       if reach > VectorStyle.maxExtent {
@@ -83,6 +86,50 @@ struct CellFailures {
       }
     }
     return traces
+  }
+}
+
+extension CellFailures {
+  /// An upper bound of the largest coordinate magnitude `ink.bounds` can reach, px, from the
+  /// stored numbers alone: every written-out point (a band's polygon vertex, a stamp's centre)
+  /// lies within its piece's control points moved by its origin, grown by its half width or
+  /// radius (unit normals), so the sum of the magnitudes bounds it; 1e-6 relative covers the
+  /// rounding of writing out. Finite ink only.
+  ///
+  /// - Complexity: O(elements + bands + stamp runs + discs), no write-out.
+  static func reachBound(_ ink: InkGeometry) -> Double {
+    @inline(__always) func m(_ p: Point) -> Double { max(abs(p.x), abs(p.y)) }
+    var reach = 0.0
+    let pad = abs(ink.outlineStrokeWidth) * 5
+    for e in ink.outline {
+      switch e {
+      case .move(let p), .line(let p): reach = max(reach, m(p) + pad)
+      case .quad(let c, let p): reach = max(reach, max(m(c), m(p)) + pad)
+      case .cubic(let c1, let c2, let p): reach = max(reach, max(m(c1), m(c2), m(p)) + pad)
+      case .close: break
+      }
+    }
+    for b in ink.bands {
+      let s = b.segment
+      let half = max(abs(s.startWidth), abs(s.endWidth)) / 2
+      let curve = max(m(s.start), m(s.control1), m(s.control2), m(s.end))
+      reach = max(reach, m(b.origin) + curve + half + pad)
+    }
+    for d in ink.discs { reach = max(reach, m(d.center) + abs(d.radius)) }
+    for r in ink.stamps {
+      let curve = max(m(r.start), m(r.control1), m(r.control2), m(r.end))
+      // min(r₀ + t³·(r₁ − r₀), cap): no larger in magnitude than the largest of the three.
+      let radius = max(abs(r.startRadius), abs(r.endRadius), abs(r.maxRadius))
+      // The power basis's point stays within the control points up to rounding; 8 × their
+      // magnitude bounds its coefficients' sum as well.
+      reach = max(reach, m(r.origin) + 8 * curve + radius)
+    }
+    if !ink.hasFill {
+      for s in ink.centerline {
+        reach = max(reach, m(s.start) + abs(s.startWidth) / 2, m(s.end) + abs(s.endWidth) / 2)
+      }
+    }
+    return reach * (1 + 1e-6)
   }
 }
 

@@ -1,0 +1,357 @@
+import SigbenchCore
+
+// The churn's largest distance: the largest, over the previous tail's points, of each point's
+// distance to its nearest edge of the current picture, to the bit that of comparing every pair.
+
+extension TentativeChurn {
+  /// One edge of the current picture (a chord, or a disc centre as an edge from a point to
+  /// itself), with what every distance to it needs computed once: the same operations, so the
+  /// same bits, as `SegmentGrid`'s hit computes per query. Positions in px.
+  struct Edge: Sendable, BitwiseCopyable {
+    /// Start (x, y) and end (ex, ey), as given.
+    var sx: Double
+    var sy: Double
+    var ex: Double
+    var ey: Double
+    /// end − start, and its squared length (px²).
+    var dx: Double
+    var dy: Double
+    var len2: Double
+    /// start + (end − start): the nearest point when the projection clamps to the end (u = 1);
+    /// not always `end` bit for bit.
+    var tx: Double
+    var ty: Double
+
+    @inline(__always) init(_ s: Point, _ e: Point) {
+      sx = s.x
+      sy = s.y
+      ex = e.x
+      ey = e.y
+      dx = e.x - s.x
+      dy = e.y - s.y
+      len2 = dx * dx + dy * dy
+      tx = s.x + dx
+      ty = s.y + dy
+    }
+  }
+
+  /// The bounding box of a run of `chunk` consecutive edges' computed nearest points: every
+  /// edge's `[min(s, t), max(s, t)]` per axis (see `lowerBound`). px.
+  struct Box: Sendable, BitwiseCopyable {
+    var lx = Double.infinity
+    var hx = -Double.infinity
+    var ly = Double.infinity
+    var hy = -Double.infinity
+  }
+
+  /// Edges per box.
+  static let chunk = 8
+
+  /// Squared distance from `p` to `e`, px²: bit for bit `SegmentGrid`'s hit, whose expression
+  /// is u = len2 > 0 ? min(1, max(0, w·d / len2)) : 0 with w = p − s, then
+  /// q = (s + d·u) − p. Here the division is done only when the projection does not clamp.
+  /// Requires a finite `len2` (so d is finite).
+  /// - u is 0 (or −0) when len2 is not > 0, or w·d is not > 0 (w·d ≤ 0 or NaN: max(0, ≤ 0 or
+  ///   NaN) is ±0). Then d·u = ±0 and s + d·u = s but for the sign of a zero, so q = ±(p − s),
+  ///   whose square is the same: `w·w`.
+  /// - u is 1 when w·d ≥ len2 > 0: the correctly rounded quotient of two such numbers is ≥ 1
+  ///   (rounding is monotone; w·d = +∞ gives +∞). Then d·1 = d and q = (s + d) − p = t − p.
+  /// - Otherwise the original expression.
+  @inline(__always) static func distance2(_ e: Edge, _ p: Point) -> Double {
+    let wx = p.x - e.sx
+    let wy = p.y - e.sy
+    let dot = wx * e.dx + wy * e.dy
+    if dot > 0, e.len2 > 0 {
+      if dot >= e.len2 {
+        let qx = e.tx - p.x
+        let qy = e.ty - p.y
+        return qx * qx + qy * qy
+      }
+      let u = min(1, max(0, dot / e.len2))
+      let qx = e.sx + e.dx * u - p.x
+      let qy = e.sy + e.dy * u - p.y
+      return qx * qx + qy * qy
+    }
+    return wx * wx + wy * wy
+  }
+
+  /// A lower bound of `distance2(e, p)` for every edge e in box `b`, px², with no slack needed.
+  /// For u in [0, 1], d·u rounds to a value between 0 and d and s + d·u to one between s and
+  /// t = s + d (rounding is monotone), so the computed nearest point c lies in the box. Then
+  /// q = c − p rounds to at least the gap g = lx − p (or p − hx) when p is outside, by
+  /// monotonicity again, and q·q + q′·q′ rounds to at least g·g + g′·g′ computed the same way.
+  @inline(__always) static func lowerBound(_ b: Box, _ p: Point) -> Double {
+    let gx = max(b.lx - p.x, p.x - b.hx, 0)
+    let gy = max(b.ly - p.y, p.y - b.hy, 0)
+    return gx * gx + gy * gy
+  }
+
+  /// From edge `start`, down the edge list while the distance to `p` falls, else up while it
+  /// falls: a local minimum, O(1) edges for neighbouring points along a curve. Returns its
+  /// squared distance (an upper bound of `p`'s nearest) and edge.
+  @inline(__always) static func walk(
+    _ p: Point, from start: Int, _ edges: UnsafeBufferPointer<Edge>
+  ) -> (Double, Int) {
+    var at = start
+    var here = distance2(edges[at], p)
+    while at > 0 {
+      let next = distance2(edges[at - 1], p)
+      guard next < here else { break }
+      here = next
+      at -= 1
+    }
+    while at >= start, at + 1 < edges.count {
+      let next = distance2(edges[at + 1], p)
+      guard next < here else { break }
+      here = next
+      at += 1
+    }
+    return (here, at)
+  }
+
+  /// `p`'s nearest edge, exactly, from a known edge `edge` at squared distance `best`: boxes
+  /// by their lower bound, smallest first, skipping any box whose bound is not below the best
+  /// so far (none of its edges can be nearer, see `lowerBound`). Stops early once the best is
+  /// at most `stop`. Returns the best squared distance and its edge; `budget` loses one per
+  /// edge compared and one per four boxes.
+  ///
+  /// - Complexity: O(b + k · chunk) for b boxes, k of them searched.
+  static func nearest(
+    _ p: Point, best start: Double, edge: Int, stop: Double,
+    _ edges: UnsafeBufferPointer<Edge>, _ boxes: UnsafeBufferPointer<Box>,
+    _ lower: UnsafeMutableBufferPointer<Double>, budget: inout Int
+  ) -> (Double, Int) {
+    var best = start
+    var at = edge
+    if best <= stop { return (best, at) }
+    var c = 0
+    var low = Double.infinity
+    for i in boxes.indices {
+      let l = lowerBound(boxes[i], p)
+      lower[i] = l
+      if l < low {
+        low = l
+        c = i
+      }
+    }
+    budget -= boxes.count / 4
+    while low < best {
+      let end = min(edges.count, c * chunk + chunk)
+      budget -= end - c * chunk
+      for e in c * chunk..<end {
+        let d = distance2(edges[e], p)
+        if d < best {
+          best = d
+          at = e
+        }
+      }
+      if best <= stop { break }
+      lower[c] = .infinity
+      low = .infinity
+      for i in boxes.indices where lower[i] < low {
+        low = lower[i]
+        c = i
+      }
+    }
+    return (best, at)
+  }
+}
+
+extension TentativeChurn {
+  /// Per-call buffers kept between calls, so a steady update allocates nothing.
+  struct Scratch: Sendable {
+    /// Upper bound of each point's squared distance, and the edge that gives it (indexed by
+    /// point; only the first t entries of a call are meaningful).
+    var bound: [Double] = []
+    var edge: [Int] = []
+    /// The points pass 2 compares after the first, largest bound first.
+    var order: [Int] = []
+    /// One box per `chunk` edges, and each box's lower bound for the point searched.
+    var boxes: [Box] = []
+    var lower: [Double] = []
+  }
+
+  /// The largest distance from a point of `points` to its nearest edge (`starts[i]` to
+  /// `ends[i]`), px (see the other overload).
+  static func largestDistance(
+    from points: [Point], starts: [Point], ends: [Point], pairBudget: Int = .max
+  ) -> Double {
+    var scratch = Scratch()
+    let edges = zip(starts, ends).map { Edge($0, $1) }
+    return points.withUnsafeBufferPointer { p in
+      edges.withUnsafeBufferPointer { e in
+        largestDistance(from: p, edges: e, pairBudget: pairBudget, scratch: &scratch)
+      }
+    }
+  }
+
+  /// The largest distance from a point of `points` to its nearest edge, px: the maximum over
+  /// points of each point's minimum over edges of `distance2`, exactly.
+  ///
+  /// Most points need no exact minimum: a point none of whose edges is farther than the
+  /// largest distance so far cannot raise it. So the search runs in two passes.
+  /// 1. An upper bound for every point: from the end of the tail back, a `walk` from the edge
+  ///    that bounded the point before (neighbouring points, 0.5 px apart, have neighbouring
+  ///    nearest edges); O(1) edges a point along a curve.
+  /// 2. The exact distance of the point with the largest bound starts the largest distance
+  ///    (on a revised tail it is usually the answer). Then every point whose bound is not
+  ///    above it is settled for free; any other, largest bound first, is searched (`nearest`:
+  ///    boxes of edges skipped by a rigorous lower bound) until an edge settles it or its exact
+  ///    minimum raises the largest distance. When the search finds a nearer edge than the
+  ///    walk's (the walk stopped at a local minimum of the wrong part of the picture), the
+  ///    neighbouring points walk again from it while that lowers their bounds, so a run of
+  ///    such points costs one search, not one each. After `pairBudget` compared pairs, the
+  ///    points still unsettled use a `SegmentGrid` of the edges, built once.
+  ///
+  /// Every distance compared is that of `distance2` (the expression of `SegmentGrid`'s hit to
+  /// the bit); edges are skipped only when a bound proves they are not nearer, and the grid's
+  /// search is exact; so the value is that of comparing every pair, to the bit. Edges whose
+  /// squared length overflows (coordinates beyond 1e154 px) are compared pair by pair.
+  ///
+  /// - Complexity: O(t + c) along a curve for t points and c edges; O(t · c) at worst while the
+  ///   budget lasts, then O(c) for the grid and O(1) expected a point.
+  static func largestDistance(
+    from points: UnsafeBufferPointer<Point>, edges: UnsafeBufferPointer<Edge>, pairBudget: Int,
+    scratch: inout Scratch
+  ) -> Double {
+    let m = edges.count
+    let t = points.count
+    guard m > 0, t > 0 else { return 0 }
+    let b = (m + chunk - 1) / chunk
+    if scratch.bound.count < t {
+      scratch.bound += repeatElement(0, count: t - scratch.bound.count)
+      scratch.edge += repeatElement(0, count: t - scratch.edge.count)
+      scratch.order += repeatElement(0, count: t - scratch.order.count)
+    }
+    if scratch.boxes.count < b {
+      scratch.boxes += repeatElement(Box(), count: b - scratch.boxes.count)
+      scratch.lower += repeatElement(0, count: b - scratch.lower.count)
+    }
+    var tame = true
+    for e in edges where !e.len2.isFinite { tame = false }
+    guard tame else { return everyPair(points, edges) }
+    var worst = 0.0
+    // Position in pass 2 (−1: the point with the largest bound, then i ≥ 0: `order[i]`) where
+    // the pair budget ran out, or nil; the number of points ordered.
+    var gridFrom: Int?
+    var ordered = 0
+    var top = t - 1
+    scratch.bound.withUnsafeMutableBufferPointer { bound in
+      scratch.edge.withUnsafeMutableBufferPointer { edge in
+        scratch.order.withUnsafeMutableBufferPointer { order in
+          scratch.boxes.withUnsafeMutableBufferPointer { allBoxes in
+            scratch.lower.withUnsafeMutableBufferPointer { allLower in
+              let boxes = UnsafeMutableBufferPointer(rebasing: allBoxes[0..<b])
+              let lower = UnsafeMutableBufferPointer(rebasing: allLower[0..<b])
+              for c in 0..<b {
+                var box = Box()
+                for e in edges[c * chunk..<min(m, c * chunk + chunk)] {
+                  box.lx = min(box.lx, e.sx, e.tx)
+                  box.hx = max(box.hx, e.sx, e.tx)
+                  box.ly = min(box.ly, e.sy, e.ty)
+                  box.hy = max(box.hy, e.sy, e.ty)
+                }
+                boxes[c] = box
+              }
+              let box = UnsafeBufferPointer(boxes)
+              // Pass 1: bounds.
+              var at = 0
+              var topBound = -Double.infinity
+              var k = t
+              while k > 0 {
+                k -= 1
+                let (here, e) = walk(points[k], from: at, edges)
+                at = e
+                bound[k] = here
+                edge[k] = at
+                if here > topBound {
+                  topBound = here
+                  top = k
+                }
+              }
+              // Pass 2.
+              var budget = pairBudget
+              var n = 0
+              for i in -1..<t {
+                if i == 0 {
+                  for k in 0..<t where k != top && bound[k] > worst {
+                    order[n] = k
+                    n += 1
+                  }
+                  var head = UnsafeMutableBufferPointer(rebasing: order[0..<n])
+                  head.sort { bound[$0] > bound[$1] }
+                  ordered = n
+                }
+                if i >= n { break }
+                let k = i < 0 ? top : order[i]
+                // Bounds lowered by a neighbour's search are out of order: skip, do not stop.
+                if i >= 0, bound[k] <= worst { continue }
+                if budget < m + b {
+                  gridFrom = i
+                  return
+                }
+                let (best, near) = nearest(
+                  points[k], best: bound[k], edge: edge[k], stop: worst, edges, box, lower,
+                  budget: &budget)
+                worst = max(worst, best)
+                guard near != edge[k] else { continue }
+                // The neighbours walk again from the edge found, while that lowers their bound.
+                for step in stride(from: -1, through: 1, by: 2) {
+                  var j = k + step
+                  var from = near
+                  while j >= 0, j < t, budget >= m + b {
+                    let (here, e) = walk(points[j], from: from, edges)
+                    budget -= 3
+                    guard here < bound[j] else { break }
+                    bound[j] = here
+                    edge[j] = e
+                    from = e
+                    j += step
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    if let first = gridFrom {
+      let grid = SegmentGrid(
+        starts: edges.map { Point(x: $0.sx, y: $0.sy) },
+        ends: edges.map { Point(x: $0.ex, y: $0.ey) })
+      if first < 0 {
+        worst = grid.nearest(to: points[top])?.distanceSquared ?? 0
+        for k in 0..<t where k != top && scratch.bound[k] > worst {
+          scratch.order[ordered] = k
+          ordered += 1
+        }
+        scratch.order[0..<ordered].sort { scratch.bound[$0] > scratch.bound[$1] }
+      }
+      for k in scratch.order[max(0, first)..<ordered] where scratch.bound[k] > worst {
+        worst = max(worst, grid.nearest(to: points[k])?.distanceSquared ?? 0)
+      }
+    }
+    return worst.squareRoot()
+  }
+
+  /// Every point against every edge, with `SegmentGrid`'s expression as written.
+  ///
+  /// - Complexity: O(t · c).
+  private static func everyPair(
+    _ points: UnsafeBufferPointer<Point>, _ edges: UnsafeBufferPointer<Edge>
+  ) -> Double {
+    var worst = 0.0
+    for p in points {
+      var best = Double.infinity
+      for e in edges {
+        let u =
+          e.len2 > 0 ? min(1, max(0, ((p.x - e.sx) * e.dx + (p.y - e.sy) * e.dy) / e.len2)) : 0
+        let qx = e.sx + e.dx * u - p.x
+        let qy = e.sy + e.dy * u - p.y
+        best = min(best, qx * qx + qy * qy)
+      }
+      worst = max(worst, best)
+    }
+    return worst.squareRoot()
+  }
+}

@@ -58,20 +58,30 @@ extension TentativeChurn {
   ///   (rounding is monotone; w·d = +∞ gives +∞). Then d·1 = d and q = (s + d) − p = t − p.
   /// - Otherwise the original expression.
   @inline(__always) static func distance2(_ e: Edge, _ p: Point) -> Double {
+    var side = 0
+    return distance2(e, p, side: &side)
+  }
+
+  /// `distance2`, also telling where the nearest point lies: −1 at the start (clamped), 1 at
+  /// the end (clamped), 0 inside, 2 for a point edge (len2 not above 0).
+  @inline(__always) static func distance2(_ e: Edge, _ p: Point, side: inout Int) -> Double {
     let wx = p.x - e.sx
     let wy = p.y - e.sy
     let dot = wx * e.dx + wy * e.dy
     if dot > 0, e.len2 > 0 {
       if dot >= e.len2 {
+        side = 1
         let qx = e.tx - p.x
         let qy = e.ty - p.y
         return qx * qx + qy * qy
       }
+      side = 0
       let u = min(1, max(0, dot / e.len2))
       let qx = e.sx + e.dx * u - p.x
       let qy = e.sy + e.dy * u - p.y
       return qx * qx + qy * qy
     }
+    side = e.len2 > 0 ? -1 : 2
     return wx * wx + wy * wy
   }
 
@@ -86,14 +96,31 @@ extension TentativeChurn {
     return gx * gx + gy * gy
   }
 
-  /// From edge `start`, down the edge list while the distance to `p` falls, else up while it
-  /// falls: a local minimum, O(1) edges for neighbouring points along a curve. Returns its
-  /// squared distance (an upper bound of `p`'s nearest) and edge.
+  /// From edge `start` to a nearer edge, if any: an upper bound of `p`'s nearest squared
+  /// distance and its edge, O(1) edges for neighbouring points along a curve. Any edge gives a
+  /// valid bound; the walk only picks a good one cheaply. On a chord whose nearest point lies
+  /// inside, it stays (one distance); at a clamped end, it moves that way along the edge list
+  /// while the distance falls and each new edge is clamped the same way (consecutive chords of
+  /// a curve). From a point edge (a disc), down the list while the distance falls, else up.
   @inline(__always) static func walk(
     _ p: Point, from start: Int, _ edges: UnsafeBufferPointer<Edge>
   ) -> (Double, Int) {
     var at = start
-    var here = distance2(edges[at], p)
+    var side = 0
+    var here = distance2(edges[at], p, side: &side)
+    if side == 0 { return (here, at) }
+    if side != 2 {
+      let step = side
+      while at + step >= 0, at + step < edges.count {
+        var next = 0
+        let d = distance2(edges[at + step], p, side: &next)
+        guard d < here else { break }
+        here = d
+        at += step
+        guard next == step else { break }
+      }
+      return (here, at)
+    }
     while at > 0 {
       let next = distance2(edges[at - 1], p)
       guard next < here else { break }
@@ -192,7 +219,7 @@ extension TentativeChurn {
   /// largest distance so far cannot raise it. So the search runs in two passes.
   /// 1. An upper bound for every point: from the end of the tail back, a `walk` from the edge
   ///    that bounded the point before (neighbouring points, 0.5 px apart, have neighbouring
-  ///    nearest edges); O(1) edges a point along a curve.
+  ///    nearest edges); O(1) edges a point along a curve, often one.
   /// 2. The exact distance of the point with the largest bound starts the largest distance
   ///    (on a revised tail it is usually the answer). Then every point whose bound is not
   ///    above it is settled for free; any other, largest bound first, is searched (`nearest`:

@@ -5,16 +5,20 @@ import Testing
 @testable import SigbenchQuality
 
 /// The churn's largest distance stops a point's scan once the point cannot raise the largest
-/// distance and starts each scan near the previous point's nearest edge; it must give exactly
-/// the value of comparing every point with every edge, also when it moves on to a grid after a
-/// budget of compared pairs.
+/// distance, starts each scan near the previous point's nearest edge, skips boxes of edges by
+/// a lower bound and avoids the division when the projection clamps; it must give exactly the
+/// value of comparing every point with every edge (with `SegmentGrid`'s expression), also when
+/// it moves on to a grid after a budget of compared pairs, at any scale.
 @Test func churnLargestDistanceEqualsEveryPairBitForBit() {
   let seed = propertySeed()
   print("churnLargestDistanceEqualsEveryPairBitForBit: SIGBENCH_SEED=\(seed)")
   var rng = SplitMix64(seed: seed)
-  for round in 0..<200 {
+  for round in 0..<400 {
     // A chain of chords (a tail) plus some point edges (discs), and points along a wobbly
-    // copy of it: neighbouring points near neighbouring edges, as on a real tail.
+    // copy of it: neighbouring points near neighbouring edges, as on a real tail. Some rounds
+    // add a second chain the points follow more closely after the first (a walk that starts
+    // on the first stops at the wrong local minimum), and some move everything far from the
+    // origin, shrink it to subnormal sizes or grow it until squared lengths overflow.
     let m = rng.int(in: 1...60)
     var starts: [Point] = []
     var ends: [Point] = []
@@ -25,10 +29,29 @@ import Testing
       ends.append(round % 7 == 0 ? a : b)
       a = b
     }
-    let points = (0..<rng.int(in: 1...80)).map { i in
+    var points = (0..<rng.int(in: 1...80)).map { i in
       let e = starts[min(m - 1, i * m / 80)]
       return e + Point(x: rng.double(in: -2...2), y: rng.double(in: -2...2))
     }
+    if round % 3 == 1 {
+      for i in 0..<m {
+        let shift = Point(x: rng.double(in: -0.3...0.3), y: rng.double(in: -0.3...0.3))
+        starts.append(starts[i] + shift)
+        ends.append(round % 2 == 0 ? starts[i] + shift : ends[i] + shift)
+      }
+      points = points.map { $0 + Point(x: rng.double(in: -0.2...0.2), y: 0) }
+    }
+    let (scale, offset): (Double, Double) =
+      switch round % 5 {
+      case 1: (1, 1e5)
+      case 2: (1e-300, 0)
+      case 3: (round % 2 == 0 ? 1e160 : 1e150, 0)
+      default: (1, 0)
+      }
+    func moved(_ p: Point) -> Point { Point(x: p.x * scale + offset, y: p.y * scale - offset) }
+    starts = starts.map(moved)
+    ends = ends.map(moved)
+    points = points.map(moved)
     var worst = 0.0
     for p in points {
       var best = Double.infinity

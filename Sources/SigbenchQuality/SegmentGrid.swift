@@ -600,18 +600,31 @@ struct SegmentGrid: Sendable {
     let x1 = SegmentGrid.index((p.x + radius - originX) / cell, columns)
     let y0 = SegmentGrid.index((p.y - radius - originY) / cell, rows)
     let y1 = SegmentGrid.index((p.y + radius - originY) / cell, rows)
-    for y in y0...y1 {
-      for x in x0...x1 {
-        let c = y * columns + x
-        for i in Int(cellStart[c])..<Int(cellStart[c + 1]) {
-          for e in Int(items[2 * i])..<Int(items[2 * i + 1])
-          where hit(e, p).distanceSquared <= radius * radius {
-            return true
+    let r2 = radius * radius
+    let columns = columns
+    let chain = chain
+    return starts.withUnsafeBufferPointer { a in
+      ends.withUnsafeBufferPointer { b in
+        cellStart.withUnsafeBufferPointer { first in
+          items.withUnsafeBufferPointer { list in
+            for y in y0...y1 {
+              for x in x0...x1 {
+                let c = y * columns + x
+                for i in Int(first[c])..<Int(first[c + 1]) {
+                  var e = Int(list[2 * i])
+                  let end = Int(list[2 * i + 1])
+                  while e < end {
+                    if SegmentGrid.hit(e, p, a, b, chain).distanceSquared <= r2 { return true }
+                    e += 1
+                  }
+                }
+              }
+            }
+            return false
           }
         }
       }
     }
-    return false
   }
 
   /// Appends to `result` every edge that may lie within `radius` of `p` (every edge that

@@ -46,6 +46,17 @@ public struct StrokeTrace: Sendable {
     replaying samples: [Sample], through strategy: inout S,
     keepingTentativeAfterPush keep: Int? = nil
   ) {
+    var churn = TentativeChurn()
+    self.init(
+      replaying: samples, through: &strategy, keepingTentativeAfterPush: keep, churn: &churn)
+  }
+
+  /// The same, measuring churn with `churn` (its buffers reused from an earlier stroke).
+  init<S: SmoothingStrategy>(
+    replaying samples: [Sample], through strategy: inout S, keepingTentativeAfterPush keep: Int?,
+    churn: inout TentativeChurn
+  ) {
+    churn.startStroke()
     var ink = InkGeometry()
     var segments: [Int] = []
     var elements: [Int] = []
@@ -57,7 +68,6 @@ public struct StrokeTrace: Sendable {
     discs.reserveCapacity(samples.count + 1)
     bands.reserveCapacity(samples.count + 1)
     stamps.reserveCapacity(samples.count + 1)
-    var churn = TentativeChurn()
     var snapshot: TentativeSnapshot?
     var predictions: [(afterPush: Int, prediction: PenPrediction)] = []
     var output = StrokeOutput()
@@ -99,7 +109,12 @@ public struct StrokeTrace: Sendable {
   public static func record(_ drawing: Drawing, through strategy: ConfiguredStrategy)
     -> [StrokeTrace]
   {
-    drawing.strokes.map { StrokeTrace(replaying: $0.samples, through: strategy) }
+    var churn = TentativeChurn()
+    return drawing.strokes.map {
+      var instance = strategy.makeInstance()
+      return StrokeTrace(
+        replaying: $0.samples, through: &instance, keepingTentativeAfterPush: nil, churn: &churn)
+    }
   }
 
   /// Calls recorded: n pushes and the finish.

@@ -38,6 +38,15 @@ struct TentativeChurn: Sendable {
   /// it uses a `SegmentGrid` for the points still unsettled.
   private static let bruteForceLimit = 4096
 
+  /// Starts a new stroke: forgets the calls and values so far, keeps the buffers (one churn
+  /// serves every stroke of a drawing without growing them again).
+  mutating func startStroke() {
+    previousCount = 0
+    lastStable = nil
+    calls = 0
+    values = []
+  }
+
   /// Records one call's output.
   ///
   /// - Complexity: O(t + c) expected for t points on the previous tail and c chords of the

@@ -109,11 +109,11 @@ struct DrawingTally {
     if let s = OrderStatistics(startGaps) { (f[.startGapMean], f[.startGapMax]) = (s.mean, s.max) }
     if let s = OrderStatistics(endGaps) { (f[.endGapMean], f[.endGapMax]) = (s.mean, s.max) }
     f.gapStrokes = endGaps.count
-    if let s = OrderStatistics(turns) {
+    if let s = OrderStatistics(turns, withMedian: true) {
       (f[.turnP50], f[.turnP95], f[.turnMax]) = (s.p50, s.p95, s.max)
     }
     f.joins = turns.count
-    if let s = OrderStatistics(cornerTurns) {
+    if let s = OrderStatistics(cornerTurns, withMedian: true) {
       (f[.cornerTurnP50], f[.cornerTurnP95], f[.cornerTurnMax]) = (s.p50, s.p95, s.max)
     }
     f.cornerJoins = cornerTurns.count

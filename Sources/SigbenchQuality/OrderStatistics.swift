@@ -9,14 +9,16 @@
 struct OrderStatistics: Sendable, Equatable {
   var count: Int
   var mean: Double
-  var p50: Double
+  /// The median, when it was asked for (`withMedian`): the only figures that report one are
+  /// the join turns, so the large distance lists skip a second selection.
+  var p50: Double?
   var p95: Double
   var max: Double
 
-  /// The summary of `values` (any order); `nil` when empty.
+  /// The summary of `values` (any order), the median only `withMedian`; `nil` when empty.
   ///
   /// - Complexity: O(n) expected.
-  init?(_ values: [Double]) {
+  init?(_ values: [Double], withMedian: Bool = false) {
     guard !values.isEmpty else { return nil }
     var sum = 0.0
     var largest = -Double.infinity
@@ -32,8 +34,10 @@ struct OrderStatistics: Sendable, Equatable {
     p95 = OrderStatistics.select(&work, rank: rank95)
     // Selection leaves every smaller value before rank 95's (and every larger one after it),
     // so the median is found among those alone.
-    p50 = OrderStatistics.select(
-      &work, rank: OrderStatistics.rank(50, of: values.count), within: rank95)
+    p50 =
+      withMedian
+      ? OrderStatistics.select(
+        &work, rank: OrderStatistics.rank(50, of: values.count), within: rank95) : nil
   }
 
   /// The 1-based nearest rank of the `p`-th percentile (0 < p ≤ 100) of `n` values.

@@ -14,7 +14,9 @@ import Testing
     let n = rng.int(in: 1...300)
     let distinct = [2, 10, 1_000_000][round % 3]
     let values = (0..<n).map { _ in Double(rng.int(in: 0...distinct)) / 7 }
-    let s = try #require(OrderStatistics(values))
+    let s = try #require(OrderStatistics(values, withMedian: true))
+    #expect(OrderStatistics(values)?.p50 == nil)
+    #expect(OrderStatistics(values)?.p95 == s.p95)
     let sorted = values.sorted()
     #expect(s.p95 == sorted[OrderStatistics.rank(95, of: n) - 1], "round \(round)")
     #expect(s.p50 == sorted[OrderStatistics.rank(50, of: n) - 1], "round \(round)")

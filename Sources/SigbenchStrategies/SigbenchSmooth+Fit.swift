@@ -57,6 +57,15 @@ extension SigbenchSmooth {
   @inline(__always) mutating func smoothed(_ i: Int, last: Int, source: WidthSource)
     -> WeightedPoint
   {
+    let (q, slope) = fitted(i, last: last)
+    return WeightedPoint(q, width: width(i, slope: slope, source: source))
+  }
+
+  /// Smoothed point `i` with the stroke ending at `last`, and the speed or step its width
+  /// reads (`smoothed(_:last:source:)` without the width rule).
+  ///
+  /// - Complexity: O(window): one fit of at most 2·window + 1 points.
+  @inline(__always) mutating func fitted(_ i: Int, last: Int) -> (Point, slope: Double) {
     let end = min(last, count - 1)
     let p = Point(x: px[i & 15], y: py[i & 15])
     let window = settings.window
@@ -64,7 +73,7 @@ extension SigbenchSmooth {
     var hi = min(end, i + window)
     if i == 0 || i == end || corner[i & 15] {
       (lo, hi) = (max(0, i - 1), min(end, i + 1))
-      return WeightedPoint(p, width: width(i, slope: chordSlope(lo, hi), source: source))
+      return (p, chordSlope(lo, hi))
     }
     var k = i - 1
     while k > lo {
@@ -85,11 +94,9 @@ extension SigbenchSmooth {
     while lo < i - 1, squaredDistance(lo, p) > span2 { lo += 1 }
     while hi > i + 1, squaredDistance(hi, p) > span2 { hi -= 1 }
     guard window > 0, let s = fitSums(i, lo, hi, p).solve() else {
-      return WeightedPoint(p, width: width(i, slope: chordSlope(lo, hi), source: source))
+      return (p, chordSlope(lo, hi))
     }
-    let slope = Point(x: s.dx, y: s.dy).length * (timed ? 1000 : 1)
-    return WeightedPoint(
-      Point(x: p.x + s.x, y: p.y + s.y), width: width(i, slope: slope, source: source))
+    return (Point(x: p.x + s.x, y: p.y + s.y), Point(x: s.dx, y: s.dy).length * (timed ? 1000 : 1))
   }
 
   /// The sums of the fit at sample `i` (position `p`) over samples `lo...hi`, in that order:

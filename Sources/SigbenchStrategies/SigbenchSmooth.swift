@@ -170,6 +170,9 @@ public struct SigbenchSmooth: SmoothingStrategy {
   /// tails and for when they become final: samples below `settledCount`, computed under the
   /// fit and width rule `settledRule` (`settledRule(for:)`). Slot i & 15.
   var settledPoints = InlineArray<16, WeightedPoint>(repeating: .zero)
+  /// The speed or step each settled point's width was computed from (`fitted`), so a change of
+  /// the width formula alone keeps the points (`adoptRule(for:)`).
+  var settledSlopes = InlineArray<16, Double>(repeating: 0)
   var settledCount = 0
   var settledRule = 0
   /// `cos(settings.cornerAngle)`, for the corner test's shortcut (`isCorner`).

@@ -57,9 +57,17 @@ extension SigbenchSmooth {
       after = knots[j + 2].point
       d3 = knots.knotStep(j + 1)
     }
-    let h1 = CatmullRomSegment.startControl(before, a, b, knots: (d1, d2))
-    let h2 = CatmullRomSegment.endControl(a, b, after, knots: (d2, d3))
-    settings.outline.writeCubic(a, h1, h2, b, startCap: j == 0, origin: origin, into: &ink)
+    // `CatmullRomSegment.startControl` and `endControl`, their widths' two divisions as one
+    // (lane-wise division rounds each lane as the scalar one would).
+    let dw = b.width - a.width
+    let wt = SIMD2(dw, dw * 2) / SIMD2(3, 3)
+    let h1 = WeightedPoint(
+      CatmullRomSegment.startHandle(before, a.point, b.point, knots: (d1, d2)),
+      width: a.width + wt.x)
+    let h2 = WeightedPoint(
+      CatmullRomSegment.endHandle(a.point, b.point, after, knots: (d2, d3)),
+      width: a.width + wt.y)
+    writeCubicPiece(a, h1, h2, b, startCap: j == 0, into: &ink)
     return h2.point
   }
 
@@ -89,7 +97,7 @@ extension SigbenchSmooth {
   /// `d` scaled to length 1, or zero.
   @inline(__always) static func direction(_ d: Point) -> Point {
     let l = d.length
-    return l > 0 ? d * (1 / l) : .zero
+    return l > 0 ? d * (1 / l) : Point(x: 0, y: 0)
   }
 
   /// The `cubic` tail: one cubic from the end of the stable ink, leaving along its tangent
@@ -102,13 +110,43 @@ extension SigbenchSmooth {
     let a = knots[emitted]
     let b = Point(x: px[last & 15], y: py[last & 15])
     let end = WeightedPoint(b, width: width(last, slope: lastChordSlope(), source: s))
-    let reach = a.point.distance(to: b) / 3
     let l = lastChordLength
-    let arrive = l > 0 ? lastChord * (1 / l) : .zero
+    // The four divisions in two (lane-wise division rounds each lane as the scalar one would):
+    // the reach (distance / 3) with the last chord's 1 / l, then the handles' width steps.
+    let q = SIMD2(a.point.distance(to: b), 1) / SIMD2(3, l)
+    let reach = q.x
+    let arrive = l > 0 ? lastChord * q.y : Point(x: 0, y: 0)
     let dw = end.width - a.width
-    settings.outline.writeCubic(
-      a, WeightedPoint(a.point + leave * reach, width: a.width + dw / 3),
-      WeightedPoint(b - arrive * reach, width: a.width + dw * 2 / 3), end,
-      startCap: false, origin: origin, into: &ink)
+    let wt = SIMD2(dw, dw * 2) / SIMD2(3, 3)
+    writeCubicPiece(
+      a, WeightedPoint(a.point + leave * reach, width: a.width + wt.x),
+      WeightedPoint(b - arrive * reach, width: a.width + wt.y), end, startCap: false,
+      into: &ink)
+  }
+
+  /// `settings.outline.writeCubic(a, c1, c2, b, startCap:origin: origin, into:)`: for the
+  /// `round` style the same elements appended in the same order (`OutlineStyle.writeCubic`,
+  /// then `RoundOutline.write`'s cubic case), built from the points directly rather than
+  /// through a `CurveShape` value and its switch; the `rungs` style is the call itself.
+  @inline(__always) mutating func writeCubicPiece(
+    _ a: WeightedPoint, _ c1: WeightedPoint, _ c2: WeightedPoint, _ b: WeightedPoint,
+    startCap: Bool, into ink: inout InkGeometry
+  ) {
+    guard case .round = settings.outline else {
+      settings.outline.writeCubic(a, c1, c2, b, startCap: startCap, origin: origin, into: &ink)
+      return
+    }
+    let s = CenterlineSegment(
+      start: a.point, control1: c1.point, control2: c2.point, end: b.point,
+      startWidth: a.width, endWidth: b.width)
+    ink.append(s.translated(by: origin))
+    if startCap { ink.append(Disc(center: a.point + origin, radius: a.width / 2)) }
+    if s.start == s.control1, s.start == s.control2, s.start == s.end {
+      // A curve of zero extent: only a larger cap adds ink (`RoundOutline`).
+      if b.width > a.width { ink.append(Disc(center: b.point + origin, radius: b.width / 2)) }
+      return
+    }
+    ink.append(RoundBand(segment: s, origin: origin, isStraight: false))
+    ink.append(Disc(center: b.point + origin, radius: b.width / 2))
   }
 }

@@ -179,6 +179,8 @@ public struct SigbenchSmooth: SmoothingStrategy {
   let cornerCosine: Double
   /// `settings.span²` (px²).
   let span2: Double
+  /// The input filter is the distance rule alone (no 1€ filter): `process` applies it itself.
+  let plainFilter: Bool
   /// The stroke's first sample; state and geometry are kept relative to it.
   var origin = Point.zero
 
@@ -187,6 +189,7 @@ public struct SigbenchSmooth: SmoothingStrategy {
     filter = InputFilter(settings.filter)
     cornerCosine = cos(settings.cornerAngle)
     span2 = settings.span * settings.span
+    plainFilter = settings.filter.mode == .minDistance
   }
 
   public mutating func process(_ sample: Sample, into output: inout StrokeOutput) {
@@ -196,19 +199,40 @@ public struct SigbenchSmooth: SmoothingStrategy {
       return
     }
     if count == 0 { origin = sample.point }
-    guard let local = filter.apply(sample.translated(by: -origin)) else {
-      writeTail(into: &output.tentative)
-      return
+    let local: Sample
+    if plainFilter {
+      // `filter.apply` without the 1€ filter: its reference point is the newest kept sample
+      // (`px`, `py`), so the distance it measures is the new chord's length, computed once.
+      local = sample.translated(by: -origin)
+      if count > 0 {
+        let q = (count - 1) & 15
+        let chord = Point(x: local.x - px[q], y: local.y - py[q])
+        let length = chord.length
+        guard !(length < settings.filter.minDistance) else {
+          writeTail(into: &output.tentative)
+          return
+        }
+        previousChord = lastChord
+        previousChordLength = lastChordLength
+        lastChord = chord
+        lastChordLength = length
+      }
+    } else {
+      guard let filtered = filter.apply(sample.translated(by: -origin)) else {
+        writeTail(into: &output.tentative)
+        return
+      }
+      local = filtered
+      if count > 0 {
+        let q = (count - 1) & 15
+        previousChord = lastChord
+        previousChordLength = lastChordLength
+        lastChord = Point(x: local.x - px[q], y: local.y - py[q])
+        lastChordLength = lastChord.length
+      }
     }
     let p = local.point
     let slot = count & 15
-    if count > 0 {
-      let q = (count - 1) & 15
-      previousChord = lastChord
-      previousChordLength = lastChordLength
-      lastChord = Point(x: p.x - px[q], y: p.y - py[q])
-      lastChordLength = lastChord.length
-    }
     px[slot] = p.x
     py[slot] = p.y
     let t = local.time ?? .nan

@@ -57,15 +57,18 @@ extension SigbenchSmooth {
   @inline(__always) mutating func smoothed(_ i: Int, last: Int, source: WidthSource)
     -> WeightedPoint
   {
-    let (q, slope) = fitted(i, last: last)
+    // The pressure width reads no slope: its square root or division is skipped.
+    let (q, slope) = fitted(i, last: last, slope: source != .pressure)
     return WeightedPoint(q, width: width(i, slope: slope, source: source))
   }
 
   /// Smoothed point `i` with the stroke ending at `last`, and the speed or step its width
-  /// reads (`smoothed(_:last:source:)` without the width rule).
+  /// reads (`smoothed(_:last:source:)` without the width rule; 0 unless `needsSlope`).
   ///
   /// - Complexity: O(window): one fit of at most 2·window + 1 points.
-  @inline(__always) mutating func fitted(_ i: Int, last: Int) -> (Point, slope: Double) {
+  @inline(__always) mutating func fitted(_ i: Int, last: Int, slope needsSlope: Bool = true)
+    -> (Point, slope: Double)
+  {
     let end = min(last, count - 1)
     let p = Point(x: px[i & 15], y: py[i & 15])
     let window = settings.window
@@ -73,7 +76,7 @@ extension SigbenchSmooth {
     var hi = min(end, i + window)
     if i == 0 || i == end || corner[i & 15] {
       (lo, hi) = (max(0, i - 1), min(end, i + 1))
-      return (p, chordSlope(lo, hi))
+      return (p, needsSlope ? chordSlope(lo, hi) : 0)
     }
     var k = i - 1
     while k > lo {
@@ -94,9 +97,10 @@ extension SigbenchSmooth {
     while lo < i - 1, squaredDistance(lo, p) > span2 { lo += 1 }
     while hi > i + 1, squaredDistance(hi, p) > span2 { hi -= 1 }
     guard window > 0, let s = fitSums(i, lo, hi, p).solve() else {
-      return (p, chordSlope(lo, hi))
+      return (p, needsSlope ? chordSlope(lo, hi) : 0)
     }
-    return (Point(x: p.x + s.x, y: p.y + s.y), Point(x: s.dx, y: s.dy).length * (timed ? 1000 : 1))
+    let slope = needsSlope ? Point(x: s.dx, y: s.dy).length * (timed ? 1000 : 1) : 0
+    return (Point(x: p.x + s.x, y: p.y + s.y), slope)
   }
 
   /// The sums of the fit at sample `i` (position `p`) over samples `lo...hi`, in that order:

@@ -109,7 +109,8 @@ extension SigbenchSmooth {
     let last = count - 1
     let a = knots[emitted]
     let b = Point(x: px[last & 15], y: py[last & 15])
-    let end = WeightedPoint(b, width: width(last, slope: lastChordSlope(), source: s))
+    let slope = s == .pressure ? 0 : lastChordSlope()
+    let end = WeightedPoint(b, width: width(last, slope: slope, source: s))
     let l = lastChordLength
     // The four divisions in two (lane-wise division rounds each lane as the scalar one would):
     // the reach (distance / 3) with the last chord's 1 / l, then the handles' width steps.

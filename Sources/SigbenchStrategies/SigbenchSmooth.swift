@@ -262,7 +262,13 @@ public struct SigbenchSmooth: SmoothingStrategy {
         leave = Self.direction(knots[emitted].point - stableHandle)
       }
     }
-    writeTail(into: &output.tentative)
+    if emitted > 0, !settings.exactTail {
+      // `writeTail`'s cubic case without its call: stable ink exists only once the width rule
+      // is decided, so the provisional rule is `source`.
+      writeCubicTail(source: source, into: &output.tentative)
+    } else {
+      writeTail(into: &output.tentative)
+    }
   }
 
   public mutating func complete(into output: inout StrokeOutput) {

@@ -27,42 +27,8 @@ import Testing
 
   @Test("the output stream's digest (and, with tail=exact, tail = pen-up now)", arguments: specs)
   func stream(spec: String) throws {
-    let configured = try StrategyCatalog.configure(StrategySpec.parse(spec))
-    let checkPenUp = configured.configuration.values["tail"] == .choice("exact")
-    let drawings = try SignaturePadStreamTests.drawings()
-    #expect(drawings.count > 100)
-    var lines: [String] = []
-    var mismatches = 0
-    var pushes = 0
-    for (name, drawing) in drawings {
-      var stream = SignaturePadStreamTests.Digest()
-      for stroke in drawing.strokes {
-        var instance = configured.makeInstance()
-        var output = StrokeOutput()
-        for sample in stroke.samples {
-          instance.push(sample, into: &output)
-          pushes += 1
-          if checkPenUp {
-            var probe = instance
-            var penUp = StrokeOutput()
-            probe.finish(into: &penUp)
-            let now = SignaturePadStreamTests.Digest.of(output.tentative)
-            if SignaturePadStreamTests.Digest.of(penUp.stable) != now { mismatches += 1 }
-          }
-          stream.add(output.stable)
-          stream.add(output.tentative)
-        }
-        instance.finish(into: &output)
-        stream.add(output.stable)
-        stream.add(output.tentative)
-      }
-      lines.append("\(configured.label) \(name) \(String(stream.value, radix: 16))")
-    }
-    #expect(mismatches == 0, "\(mismatches) of \(pushes) pushes")
-    #expect(pushes > 10_000)
-    if let path = getenvString("SIGBENCH_STREAM_DIGEST") {
-      let file = URL(fileURLWithPath: path + "." + configured.label)
-      try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+    try SignaturePadStreamTests.checkStream(spec: spec) {
+      $0.configuration.values["tail"] == .choice("exact")
     }
   }
 }

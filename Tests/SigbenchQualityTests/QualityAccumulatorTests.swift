@@ -1,8 +1,9 @@
 import Foundation
 import SigbenchCore
-import SigbenchResults
 import SigbenchTestSupport
 import Testing
+
+@testable import SigbenchResults
 
 /// Issue 16, item 2: a run aggregates quality while the corpus streams
 /// (`QualityFigures.Accumulator`, the one pooling rule, which `aggregate` folds through);
@@ -55,7 +56,7 @@ struct QualityAccumulatorTests {
     let metrics = QualityMetric.catalog.map { m in
       "\(m.key)=\(q[m].map { String($0.bitPattern, radix: 16) } ?? "nil")"
     }
-    return Mirror(reflecting: q).children.filter { $0.label != "values" }.map { child in
+    return Mirror(reflecting: q).children.filter { $0.label != "slots" }.map { child in
       let text: String
       if let d = child.value as? Double? {
         text = d.map { String($0.bitPattern, radix: 16) } ?? "nil"
@@ -147,5 +148,33 @@ struct QualityAccumulatorTests {
     #expect(Self.bits(fold.result()) == Self.bits(expected))
     // Aggregated, only `pressure` is absent.
     #expect(Self.bits(expected).filter { $0.hasSuffix("=nil") } == ["pressure=nil"])
+  }
+}
+
+/// The accumulator reads counts and pooled figures through direct accessors, not key paths:
+/// each must read and write exactly what `counts` and `pooledFigures` name.
+@Test func accumulatorPlacesMatchTheDeclaredKeyPaths() {
+  var f = QualityFigures()
+  for (i, c) in QualityFigures.counts.enumerated() { f[keyPath: c.figure] = 100 + i }
+  for (i, c) in QualityFigures.counts.enumerated() { #expect(f.count(at: i) == 100 + i) }
+  var sum = QualityFigures()
+  sum.addCounts(f)
+  sum.addCounts(f)
+  for c in QualityFigures.counts { #expect(sum[keyPath: c.figure] == 2 * f[keyPath: c.figure]) }
+  let entries = QualityFigures.Accumulator.entries
+  #expect(entries.count == QualityFigures.pooledFigures.count)
+  for (i, (k, pooling)) in QualityFigures.pooledFigures.enumerated() {
+    var g = QualityFigures()
+    g[keyPath: k] = Double(i) + 0.5
+    #expect(g.value(at: entries[i].place) == Double(i) + 0.5)
+    #expect(entries[i].pooling == pooling)
+    g.setValue(-1, at: entries[i].place)
+    #expect(g[keyPath: k] == -1)
+    if case .mean(.count(let w)) = pooling, let c = entries[i].count {
+      #expect(Double(g.count(at: c)) == QualityFigures.Weight.count(w).of(g))
+      #expect((QualityFigures.counts[c].figure as AnyKeyPath) == (w as AnyKeyPath))
+    } else {
+      #expect(entries[i].count == nil)
+    }
   }
 }

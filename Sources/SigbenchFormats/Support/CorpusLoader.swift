@@ -162,3 +162,9 @@ func fnv1a<C: Collection>(_ bytes: C, _ seed: UInt64) -> UInt64 where C.Element 
   }
   return h
 }
+
+/// `fnv1a` over the bytes of `data`, read in place: the same hash, without stepping `Data`'s
+/// iterator (a call per byte).
+func fnv1a(_ data: Data, _ seed: UInt64) -> UInt64 {
+  data.withUnsafeBytes { fnv1a($0, seed) }
+}

@@ -49,6 +49,44 @@ extension QualityFigures {
       }
     }
 
+    /// Where a pooled figure is stored: a catalog metric's slot, or one of the two supporting
+    /// figures.
+    enum Place: Sendable, Equatable {
+      case metric(Int)
+      case churnMax
+      case inkLength
+    }
+
+    /// One entry of `pooledFigures`, resolved once so that folding a part reads no key path
+    /// (the fold runs once per drawing and strategy, under the run's lock): where the figure
+    /// is, how it pools, and for a mean weighted by a count, that count's position in
+    /// `counts`.
+    struct Entry: Sendable {
+      let place: Place
+      let pooling: Pooling
+      let count: Int?
+    }
+
+    /// `pooledFigures`, in order (catalog metrics, then the supporting figures).
+    static let entries: [Entry] = QualityFigures.pooledFigures.enumerated().map { i, f in
+      let place: Place
+      if i < QualityMetric.catalog.count {
+        place = .metric(i)
+      } else if f.figure == \QualityFigures.churnMax {
+        place = .churnMax
+      } else if f.figure == \QualityFigures.inkLength {
+        place = .inkLength
+      } else {
+        preconditionFailure("supporting figure \(f.figure) has no place in the accumulator")
+      }
+      var count: Int?
+      if case .mean(.count(let k)) = f.pooling {
+        count = QualityFigures.counts.firstIndex { ($0.figure as AnyKeyPath) == (k as AnyKeyPath) }
+        precondition(count != nil, "a mean is weighted by \(k), which is not in counts")
+      }
+      return Entry(place: place, pooling: f.pooling, count: count)
+    }
+
     /// Counts, reference, predictions, extremes and totals, as the result holds them.
     private var running = QualityFigures()
     /// One running mean per pooled figure (used by the mean-like poolings).
@@ -57,8 +95,10 @@ extension QualityFigures {
     public init() {}
 
     /// Folds one part in (a drawing's figures, or any coarser part).
+    ///
+    /// - Complexity: O(f) for f pooled figures, without hashing or key paths.
     public mutating func add(_ p: QualityFigures) {
-      for (_, k) in QualityFigures.counts { running[keyPath: k] += p[keyPath: k] }
+      running.addCounts(p)
       if let r = p.reference {
         if let current = running.reference {
           if current != r { running.reference = .mixed }
@@ -70,26 +110,29 @@ extension QualityFigures {
       if let v = p.scoredPredictions {
         running.scoredPredictions = (running.scoredPredictions ?? 0) + v
       }
-      for (i, (k, pooling)) in QualityFigures.pooledFigures.enumerated() {
-        switch pooling {
+      for (i, entry) in Accumulator.entries.enumerated() {
+        let v = p.value(at: entry.place)
+        switch entry.pooling {
         case .mean(let weight):
-          if let v = p[keyPath: k] { pooled[i].add(v, weight: weight.of(p)) }
+          guard let v else { continue }
+          let w = entry.count.map { Double(p.count(at: $0)) } ?? weight.of(p)
+          pooled[i].add(v, weight: w)
         case .rateRatio:
-          if let v = p[keyPath: k] { pooled[i].add(v, weight: Double(p.samples)) }
+          if let v { pooled[i].add(v, weight: Double(p.samples)) }
         case .widthDeviation:
           if let sd = p[.widthSD], let mu = p[.widthMean] {
             pooled[i].add(sd * sd + mu * mu, weight: p.inkLength ?? 0)
           }
         case .total:
-          if let v = p[keyPath: k] { running[keyPath: k] = (running[keyPath: k] ?? 0) + v }
+          if let v { running.setValue((running.value(at: entry.place) ?? 0) + v, at: entry.place) }
         case .largest:
-          guard let v = p[keyPath: k] else { continue }
-          if let current = running[keyPath: k], !(current < v) { continue }
-          running[keyPath: k] = v
+          guard let v else { continue }
+          if let current = running.value(at: entry.place), !(current < v) { continue }
+          running.setValue(v, at: entry.place)
         case .smallest:
-          guard let v = p[keyPath: k] else { continue }
-          if let current = running[keyPath: k], !(v < current) { continue }
-          running[keyPath: k] = v
+          guard let v else { continue }
+          if let current = running.value(at: entry.place), !(v < current) { continue }
+          running.setValue(v, at: entry.place)
         }
       }
     }

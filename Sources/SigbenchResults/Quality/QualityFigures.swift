@@ -62,8 +62,9 @@ public struct QualityFigures: Hashable, Sendable {
 
   // MARK: Metric values
 
-  /// Metric key (`QualityMetric.key`) → value; an absent key is "n/a".
-  private var values: [String: Double]
+  /// Metric values by position in `QualityMetric.catalog` (`QualityMetric.slot`); `nil` is
+  /// "n/a". An array, not a dictionary by key, so the pooling rule reads them without hashing.
+  var slots: [Double?]
 
   public init(
     drawings: Int = 0, strokes: Int = 0, samples: Int = 0, strokesWithoutInk: Int = 0,
@@ -92,21 +93,21 @@ public struct QualityFigures: Hashable, Sendable {
     self.pressure = pressure
     self.inkLength = inkLength
     self.churnMax = churnMax
-    values = [:]
+    slots = Array(repeating: nil, count: QualityMetric.catalog.count)
     for (metric, value) in metrics { self[metric] = value }
   }
 
   /// The value of `metric`; `nil` is "n/a". Setting `nil` removes it.
   ///
-  /// - Complexity: O(1) on average (one hash of the metric's key).
+  /// - Complexity: O(1) on average (one hash of the metric's id).
   public subscript(metric: QualityMetric) -> Double? {
-    get { values[metric.key] }
-    set { values[metric.key] = newValue }
+    get { slots[metric.slot] }
+    set { slots[metric.slot] = newValue }
   }
 
   /// Every figure that is present is finite (no NaN or infinity reached a file).
   public var isFinite: Bool {
-    values.values.allSatisfy(\.isFinite) && (inkLength?.isFinite ?? true)
+    slots.allSatisfy { $0?.isFinite ?? true } && (inkLength?.isFinite ?? true)
       && (churnMax?.isFinite ?? true)
   }
 }

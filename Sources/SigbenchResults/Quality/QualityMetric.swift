@@ -135,6 +135,20 @@ public struct QualityMetric: Sendable, Identifiable, Hashable, CustomStringConve
   public static func == (a: QualityMetric, b: QualityMetric) -> Bool { a.id == b.id }
   public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
+  /// The metric's position in `catalog`, where `QualityFigures` stores its value.
+  ///
+  /// - Complexity: O(1) on average (one hash of the id).
+  public var slot: Int {
+    guard let i = Self.slotByID[id] else {
+      preconditionFailure("quality metric \(id) is not in QualityMetric.catalog")
+    }
+    return i
+  }
+
+  /// Each catalog metric's position, by id.
+  private static let slotByID: [String: Int] = Dictionary(
+    uniqueKeysWithValues: catalog.enumerated().map { ($1.id, $0) })
+
   /// The metric with `id`, if the catalog has one.
   public static func named(_ id: String) -> QualityMetric? { catalog.first { $0.id == id } }
 

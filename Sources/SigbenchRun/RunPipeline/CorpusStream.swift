@@ -44,6 +44,9 @@ struct CorpusStream {
     var quality: [QualityFigures]
     /// Its packed strokes for the timing phase; `nil` without ink samples.
     var item: BenchWorkload.Item?
+    /// `item` encoded for the timing spool (`store` makes it before it takes the lock, and
+    /// drops `item`).
+    var spooled: TimingSpool.Encoded?
   }
 
   /// What the run keeps of the corpus.
@@ -229,6 +232,15 @@ struct CorpusStream {
       _ done: [(Int, Processed)], end: Int, total: Int, label: String,
       _ progress: ProgressHandler
     ) {
+      var done = done
+      if spool != nil {
+        // Encoded here, outside the lock: only the write is serial.
+        for k in done.indices {
+          guard let item = done[k].1.item else { continue }
+          done[k].1.spooled = TimingSpool.encode(item)
+          done[k].1.item = nil
+        }
+      }
       lock.lock()
       defer { lock.unlock() }
       for (i, p) in done { processed[i] = p }
@@ -249,9 +261,14 @@ struct CorpusStream {
       kept.quality.add(p.quality, metadata: kept.loaded.drawings[index].metadata)
       // Folded: its metadata (notes of a few hundred bytes) is not needed again.
       kept.loaded.drawings[index].metadata = DrawingMetadata()
-      guard let item = p.item else { return }
-      guard let spool else { return kept.items.append(item) }
-      do { try spool.append(item) } catch {
+      do {
+        if let encoded = p.spooled {
+          try spool?.append(encoded)
+        } else if let item = p.item {
+          guard let spool else { return kept.items.append(item) }
+          try spool.append(item)
+        }
+      } catch {
         if failure == nil { failure = error }
         stopped = true
       }

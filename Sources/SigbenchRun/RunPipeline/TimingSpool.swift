@@ -59,25 +59,57 @@ final class TimingSpool: @unchecked Sendable {
   /// Total samples appended.
   var pointCount: Int { lengths.reduce(0, +) }
 
+  /// One drawing's strokes as the file stores them, made without the spool (so a worker can
+  /// make it before it takes the run's lock): the bytes, each stroke's length, and what
+  /// `drawings` records.
+  struct Encoded: Sendable {
+    var bytes: [UInt8]
+    var lengths: [Int]
+    var name: String
+    var transform: Transform
+  }
+
+  /// `item` encoded: per stroke, every x, then every y, time (NaN when missing) and pressure
+  /// (likewise), each the little-endian bit pattern of its `Double`.
+  ///
+  /// - Complexity: O(samples of the drawing).
+  static func encode(_ item: BenchWorkload.Item) -> Encoded {
+    var lengths: [Int] = []
+    lengths.reserveCapacity(item.strokes.count)
+    var stroke: [Sample] = []
+    var at = 0
+    let bytes = [UInt8](unsafeUninitializedCapacity: bytesPerSample * item.strokes.sampleCount) {
+      buffer, initialized in
+      let raw = UnsafeMutableRawBufferPointer(buffer)
+      func put(_ v: Double) {
+        raw.storeBytes(of: v.bitPattern.littleEndian, toByteOffset: at, as: UInt64.self)
+        at += 8
+      }
+      for s in item.strokes.indices {
+        item.strokes.unpack(s, into: &stroke)
+        for v in stroke { put(v.x) }
+        for v in stroke { put(v.y) }
+        for v in stroke { put(v.time ?? .nan) }
+        for v in stroke { put(v.pressure ?? .nan) }
+        lengths.append(stroke.count)
+      }
+      initialized = at
+    }
+    return Encoded(bytes: bytes, lengths: lengths, name: item.name, transform: item.transform)
+  }
+
   /// Appends one drawing's strokes (a drawing without strokes is recorded with none, as a
   /// workload item never is).
-  func append(_ item: BenchWorkload.Item) throws {
+  func append(_ item: BenchWorkload.Item) throws { try append(Self.encode(item)) }
+
+  /// Appends one drawing encoded by `encode`.
+  func append(_ encoded: Encoded) throws {
     let first = lengths.count
-    var bytes = Data()
-    bytes.reserveCapacity(Self.bytesPerSample * item.strokes.sampleCount)
-    var stroke: [Sample] = []
-    for s in item.strokes.indices {
-      item.strokes.unpack(s, into: &stroke)
-      for v in stroke.map(\.x) { Self.put(v, &bytes) }
-      for v in stroke.map(\.y) { Self.put(v, &bytes) }
-      for v in stroke.map(\.time) { Self.put(v ?? .nan, &bytes) }
-      for v in stroke.map(\.pressure) { Self.put(v ?? .nan, &bytes) }
-      lengths.append(stroke.count)
-    }
     try handle.seekToEnd()
-    try handle.write(contentsOf: bytes)
+    try handle.write(contentsOf: encoded.bytes)
+    lengths += encoded.lengths
     drawings.append(
-      Drawing(name: item.name, transform: item.transform, strokes: first..<lengths.count))
+      Drawing(name: encoded.name, transform: encoded.transform, strokes: first..<lengths.count))
   }
 
   /// The strokes the timing phase times under `budget` (`nil`: every stroke), read back as a
@@ -134,7 +166,4 @@ final class TimingSpool: @unchecked Sendable {
     }
   }
 
-  private static func put(_ v: Double, _ bytes: inout Data) {
-    withUnsafeBytes(of: v.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
-  }
 }

@@ -51,8 +51,20 @@ public struct CorpusLoader: Sendable {
     public var filesRead = 0
     /// FNV-1a 64 checksum over every read file's relative path and bytes, in read order.
     public var checksum: UInt64 = 0xcbf2_9ce4_8422_2325
+    /// Files read whose name and bytes are not in `checksum` yet, in read order.
+    public var unhashed: [(name: String, data: Data)] = []
 
     public init(root: String) { self.root = root }
+
+    /// Continues `checksum` over `unhashed` (each file's relative path, then its bytes), and
+    /// empties it.
+    public mutating func hashUnhashed() {
+      for (name, data) in unhashed {
+        checksum = fnv1a(Array(name.utf8), checksum)
+        checksum = fnv1a(data, checksum)
+      }
+      unhashed = []
+    }
   }
 
   /// Relative paths of every regular file under `root`, sorted (`CorpusWalk`: links
@@ -103,7 +115,16 @@ public struct CorpusLoader: Sendable {
     readFile(url, name: name, into: &result)
   }
 
-  func readFile(_ url: URL, name: String, into result: inout Result) {
+  /// `read`, leaving the file's part of the checksum to `Result.hashUnhashed` (its name and
+  /// bytes wait in `result.unhashed`): workers read files in parallel and continue the
+  /// checksum in corpus order.
+  public func readDeferringChecksum(_ url: URL, name: String, into result: inout Result) {
+    readFile(url, name: name, into: &result, deferringChecksum: true)
+  }
+
+  func readFile(
+    _ url: URL, name: String, into result: inout Result, deferringChecksum: Bool = false
+  ) {
     let data: Data
     do {
       let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
@@ -140,8 +161,8 @@ public struct CorpusLoader: Sendable {
           $0 + $1.sampleCount + $1.hover.reduce(0) { $0 + $1.samples.count }
         })
       result.filesRead += 1
-      result.checksum = fnv1a(Array(name.utf8), result.checksum)
-      result.checksum = fnv1a(data, result.checksum)
+      result.unhashed.append((name, data))
+      if !deferringChecksum { result.hashUnhashed() }
       for d in decoded.drawings {
         result.drawings.append(d)
         result.formatIDs.append(format.descriptor.id)

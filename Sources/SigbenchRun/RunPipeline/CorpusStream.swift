@@ -157,6 +157,9 @@ struct CorpusStream {
     var processed: [Int: Processed] = [:]
     /// The next drawing index to fold in.
     var folded = 0
+    /// Files registered (drawing indices, checksum and counts taken), in corpus order: the next
+    /// file to register is `registered`.
+    var registered = 0
     /// Each finished file still in the buffer, by the index after its last drawing.
     var waitingFiles: [Int] = []
     var stopped = false
@@ -178,22 +181,35 @@ struct CorpusStream {
       kept.loaded.skipped = skipped
     }
 
-    /// Reads the next file (under the lock, so indices and the checksum follow corpus order);
-    /// `nil` when none is left. Returns the index of its first drawing and what it held.
+    /// Reads the next file (outside the lock; its drawing indices and checksum are taken under
+    /// the lock in corpus order); `nil` when none is left. Returns the index of its first drawing and what it held.
     func readNext(
       _ files: [(url: URL, name: String)], _ loader: CorpusLoader, _ progress: ProgressHandler
     ) -> (Int, CorpusLoader.Result)? {
       lock.lock()
-      defer { lock.unlock() }
       // The file holding the next drawing to fold is being processed by another worker (every
       // file before `next` was handed out), so the buffer drains and the wait ends.
       while waitingFiles.count >= reorderFiles && !stopped { lock.wait() }
-      guard next < files.count, !stopped else { return nil }
-      let f = files[next]
+      guard next < files.count, !stopped else {
+        lock.unlock()
+        return nil
+      }
+      let ticket = next
       next += 1
       var part = CorpusLoader.Result(root: kept.loaded.root)
+      lock.unlock()
+      // Read and decoded outside the lock, in parallel; registered below in corpus order.
+      loader.readDeferringChecksum(files[ticket].url, name: files[ticket].name, into: &part)
+      lock.lock()
+      defer { lock.unlock() }
+      // The files before this one were handed out earlier and their readers register them
+      // without waiting for anything else, so this wait ends.
+      while registered != ticket && !stopped { lock.wait() }
+      guard !stopped else { return nil }
+      registered += 1
+      lock.broadcast()
       part.checksum = kept.loaded.checksum
-      loader.read(f.url, name: f.name, into: &part)
+      part.hashUnhashed()
       for s in part.skipped { progress(.note("skipped \(s)")) }
       for r in part.rejected { progress(.warning("rejected \(r)")) }
       kept.loaded.checksum = part.checksum

@@ -11,13 +11,15 @@ public protocol SVGSink {
   mutating func text(_ s: String)
   /// A number as `DecimalText` writes it, at most `decimals` digits after the point.
   mutating func number(_ v: Double, decimals: Int)
+  /// `x y` (3 decimals each).
+  mutating func point(_ p: Point)
 }
 
 extension SVGSink {
-  mutating func number(_ v: Double) { number(v, decimals: 3) }
+  @inline(__always) mutating func number(_ v: Double) { number(v, decimals: 3) }
 
   /// `x y`.
-  mutating func point(_ p: Point) {
+  @inline(__always) public mutating func point(_ p: Point) {
     number(p.x)
     literal(" ")
     number(p.y)
@@ -39,9 +41,16 @@ public struct SVGText: SVGSink {
 public struct SVGByteCount: SVGSink {
   public private(set) var bytes = 0
   public init() {}
-  public mutating func literal(_ s: StaticString) { bytes += s.utf8CodeUnitCount }
+  @inline(__always) public mutating func literal(_ s: StaticString) {
+    bytes += s.utf8CodeUnitCount
+  }
   public mutating func text(_ s: String) { bytes += s.utf8.count }
-  public mutating func number(_ v: Double, decimals: Int) {
+  @inline(__always) public mutating func number(_ v: Double, decimals: Int) {
     bytes += DecimalText.length(v, decimals: decimals)
+  }
+  /// The length of `x y` (the default `point`: two numbers and a 1-byte space), with the
+  /// 3-decimal count inlined.
+  @inline(__always) public mutating func point(_ p: Point) {
+    bytes &+= DecimalText.length3(p.x) &+ 1 &+ DecimalText.length3(p.y)
   }
 }

@@ -28,3 +28,18 @@ import Testing
     }
   }
 }
+
+/// The integer rounding of the 3-decimal count (no libm `round`) at every tie and its
+/// neighbours, and at the exponent-form guard (|v·1000| near 9e15).
+@Test func decimalTextLength3AtTiesAndGuard() {
+  var values: [Double] = [9e12, -9e12, 8.999999999999999e12, 4.503599627370496e12, 2.5e-3]
+  for k in stride(from: -3000, through: 3000, by: 1) {
+    let tie = (Double(k) + 0.5) / 1000
+    values += [tie, tie.nextUp, tie.nextDown, Double(k) / 1000]
+  }
+  values += values.map { $0 * 1e9 } + values.map { $0 * 0.999_999_9 }
+  for v in values {
+    #expect(
+      DecimalText.length(v, decimals: 3) == DecimalText.format(v, decimals: 3).utf8.count, "\(v)")
+  }
+}

@@ -28,6 +28,13 @@ public struct Flattener: Sendable {
   public func flatten<Elements: Sequence<PathElement>>(
     _ elements: Elements, _ transform: Transform, into buffer: inout PolygonBuffer
   ) {
+    flatten(elements, transform, to: &buffer)
+  }
+
+  /// `flatten(_:_:into:)` into any `FlattenSink` (the same calls in the same order).
+  func flatten<Elements: Sequence<PathElement>, Sink: FlattenSink>(
+    _ elements: Elements, _ transform: Transform, to buffer: inout Sink
+  ) {
     var pen = Point.zero
     var open = false
     for e in elements {
@@ -83,6 +90,16 @@ public struct Flattener: Sendable {
     if open { buffer.closePolygon() }
   }
 
+  /// `flatten([.move(v[0]), .line(v[1]), …, .close], transform, into: &buffer)`: the closed
+  /// polygon `vertices`, mapped through `transform`.
+  func flattenPolygon<Sink: FlattenSink>(
+    _ vertices: UnsafeBufferPointer<Point>, _ transform: Transform, into buffer: inout Sink
+  ) {
+    guard !vertices.isEmpty else { return }
+    for p in vertices { buffer.append(transform.apply(p)) }
+    buffer.closePolygon()
+  }
+
   /// Number of uniform pieces that keeps the chord error under `tolerance` for a curve whose
   /// error bound at one piece is `bound` (1…256; 1 for non-finite or zero bounds).
   public func segments(_ bound: Double) -> Int {
@@ -91,3 +108,12 @@ public struct Flattener: Sendable {
     return n >= 256 ? 256 : max(1, Int(n))
   }
 }
+
+/// Where `Flattener` puts polygons: vertices appended one by one, each polygon ended by
+/// `closePolygon`.
+protocol FlattenSink {
+  mutating func append(_ p: Point)
+  mutating func closePolygon()
+}
+
+extension PolygonBuffer: FlattenSink {}

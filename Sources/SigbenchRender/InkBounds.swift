@@ -16,15 +16,6 @@ public enum InkBounds {
     return box.rect
   }
 
-  /// `of(inks)` with each geometry's `filledOutline` already written out (`outlines[i]` for
-  /// `inks[i]`; ignored for geometry without fill), so a caller that needs the elements too
-  /// writes them once.
-  static func of(_ inks: [InkGeometry], outlines: [[PathElement]]) -> Rect? {
-    var box = Box()
-    for (g, outline) in zip(inks, outlines) { add(g, outline: outline, to: &box) }
-    return box.rect
-  }
-
   struct Box {
     var minX = Double.infinity
     var minY = Double.infinity
@@ -42,12 +33,12 @@ public enum InkBounds {
     }
   }
 
+  /// Adds what `g` paints to `box`. The filled outline is flattened straight from `g.outline`
+  /// and each band's vertices (written out on the stack, one band at a time), the elements
+  /// `g.filledOutline` would list: no array of path elements is built. Without an outline
+  /// stroke the flattened points go straight into the box (`PolygonBounds`), with the same
+  /// resulting numbers as going through a `PolygonBuffer` (see there).
   static func add(_ g: InkGeometry, to box: inout Box) {
-    add(g, outline: g.hasFill ? g.filledOutline : [], to: &box)
-  }
-
-  /// `add(g, to:)` with `g.filledOutline` given.
-  static func add(_ g: InkGeometry, outline: [PathElement], to box: inout Box) {
     let flattener = Flattener(tolerance: 0.01)
     if !g.hasFill {
       for s in g.centerline where s.isFinite {
@@ -63,19 +54,92 @@ public enum InkBounds {
       }
       return
     }
+    let sw = g.outlineStrokeWidth
+    guard sw > 0, sw.isFinite else {
+      var polys = PolygonBounds(box: box)
+      flattenFill(g, flattener, into: &polys)
+      box = polys.box
+      g.forEachFilledDisc { d in if d.radius > 0 { box.add(d.center, pad: d.radius) } }
+      return
+    }
     var polys = PolygonBuffer()
-    flattener.flatten(outline, .identity, into: &polys)
+    flattenFill(g, flattener, into: &polys)
     for p in polys.points { box.add(p) }
     g.forEachFilledDisc { d in if d.radius > 0 { box.add(d.center, pad: d.radius) } }
-    let sw = g.outlineStrokeWidth
-    if sw > 0, sw.isFinite {
-      let stroker = OutlineStroker(width: sw)
-      for i in 0..<polys.count {
-        polys.withPolygon(i) { poly in
-          stroker.stroke(poly) { piece in for p in piece { box.add(p) } }
-        }
+    let stroker = OutlineStroker(width: sw)
+    for i in 0..<polys.count {
+      polys.withPolygon(i) { poly in
+        stroker.stroke(poly) { piece in for p in piece { box.add(p) } }
       }
-      g.forEachFilledDisc { d in if d.radius > 0 { box.add(d.center, pad: d.radius + sw / 2) } }
+    }
+    g.forEachFilledDisc { d in if d.radius > 0 { box.add(d.center, pad: d.radius + sw / 2) } }
+  }
+
+  /// Flattens `g.filledOutline` into `sink` without building it: the outline, then each band's
+  /// closed polygon (`flatten` of `[.move(v0), .line(v1), …, .close]` after the outline is
+  /// what `flattenPolygon` does once `flatten` has closed the outline's last subpath).
+  static func flattenFill<S: FlattenSink>(_ g: InkGeometry, _ f: Flattener, into sink: inout S) {
+    f.flatten(g.outline, .identity, to: &sink)
+    guard !g.bands.isEmpty else { return }
+    withUnsafeTemporaryAllocation(of: Point.self, capacity: 2 * RoundBand.curveSteps + 2) { v in
+      for b in g.bands {
+        let n = b.vertexCount
+        guard n > 0 else { continue }
+        b.writeVertices(into: v)
+        f.flattenPolygon(UnsafeBufferPointer(rebasing: v[0..<n]), .identity, into: &sink)
+      }
+    }
+  }
+
+  /// The bounds of the points of every polygon a `PolygonBuffer` would keep (3 vertices or
+  /// more), added to `box` in the buffer's order polygon by polygon: a polygon's points are
+  /// boxed on their own (`pending`) and merged when it closes with enough vertices. The result
+  /// is `box` after adding the buffer's points one by one: `min` and `max` of the same finite
+  /// values, ties kept as `Box.add` keeps them (the earlier value; flattened points are never
+  /// −0, as `Transform.apply` adds +0).
+  struct PolygonBounds: FlattenSink {
+    var box: Box
+    var pending = Box()
+    var count = 0
+
+    @inline(__always) mutating func append(_ p: Point) {
+      pending.add(p)
+      count += 1
+    }
+
+    @inline(__always) mutating func closePolygon() {
+      if count >= 3 {
+        box.minX = min(box.minX, pending.minX)
+        box.minY = min(box.minY, pending.minY)
+        box.maxX = max(box.maxX, pending.maxX)
+        box.maxY = max(box.maxY, pending.maxY)
+      }
+      pending = Box()
+      count = 0
+    }
+  }
+
+  /// `add(g, to: &box)` for geometry with fill and no outline stroke, fed by the SVG writer as
+  /// it writes: `init` flattens `g.outline`; then `SVGWriter.writeShapes` shows each band's
+  /// vertices, then each disc, in the order `add` takes them (outline, bands, discs). `box`
+  /// is then what `add` leaves.
+  struct FillBounds: ShapeObserver {
+    var polys: PolygonBounds
+    let flattener = Flattener(tolerance: 0.01)
+
+    init(_ g: InkGeometry, box: Box) {
+      polys = PolygonBounds(box: box)
+      flattener.flatten(g.outline, .identity, to: &polys)
+    }
+
+    var box: Box { polys.box }
+
+    @inline(__always) mutating func band(_ vertices: UnsafeBufferPointer<Point>) {
+      flattener.flattenPolygon(vertices, .identity, into: &polys)
+    }
+
+    @inline(__always) mutating func disc(_ d: Disc) {
+      if d.radius > 0 { polys.box.add(d.center, pad: d.radius) }
     }
   }
 }

@@ -38,28 +38,49 @@ public struct SVGWriter: Sendable {
   }
 
   /// `byteCount(strokes)`, or `nil` when there is nothing to export (no ink bounds) instead of
-  /// the error; each stroke's outline is written out once for the bounds and the text.
+  /// the error. The text after the head does not depend on the frame, so it is counted in the
+  /// same walk over the strokes that finds the bounds, and the head once they are known; for
+  /// fill without an outline stroke, each band's polygon and each disc is written out once for
+  /// both (`InkBounds.FillBounds`).
   public func byteCountIfInked(_ strokes: [InkGeometry]) throws(RenderError) -> Int? {
-    let outlines = strokes.map { $0.hasFill ? $0.filledOutline : [] }
-    guard let bounds = InkBounds.of(strokes, outlines: outlines) else { return nil }
+    var box = InkBounds.Box()
+    var body = SVGByteCount()
+    let color = SVGWriter.hex(style.ink)
+    for g in strokes {
+      let sw = g.outlineStrokeWidth
+      if g.hasFill, !(sw > 0 && sw.isFinite) {
+        var fill = InkBounds.FillBounds(g, box: box)
+        writeGroup(g, color: color, into: &body, observing: &fill)
+        box = fill.box
+      } else {
+        InkBounds.add(g, to: &box)
+        var none = NoShapeObserver()
+        writeGroup(g, color: color, into: &body, observing: &none)
+      }
+    }
+    guard let bounds = box.rect else { return nil }
     var out = SVGByteCount()
-    write(strokes, outlines: outlines, frame: try style.frame(bounds: bounds), into: &out)
-    return out.bytes
+    writeHead(frame: try style.frame(bounds: bounds), into: &out)
+    out.literal(Self.tail)
+    return out.bytes + body.bytes
   }
 
   /// Emits the document for `strokes` into `out`; throws when there is no ink or it lies too
   /// far out (`VectorStyle.frame`).
   public func write<S: SVGSink>(_ strokes: [InkGeometry], into out: inout S) throws(RenderError) {
-    let outlines = strokes.map { $0.hasFill ? $0.filledOutline : [] }
-    let frame = try style.frame(bounds: InkBounds.of(strokes, outlines: outlines))
-    write(strokes, outlines: outlines, frame: frame, into: &out)
+    writeHead(frame: try style.frame(bounds: InkBounds.of(strokes)), into: &out)
+    let color = SVGWriter.hex(style.ink)
+    var none = NoShapeObserver()
+    for g in strokes { writeGroup(g, color: color, into: &out, observing: &none) }
+    out.literal(Self.tail)
   }
 
-  /// The document for `strokes` within `frame`, `outlines[i]` being `strokes[i]
-  /// .filledOutline` (unused without fill).
-  func write<S: SVGSink>(
-    _ strokes: [InkGeometry], outlines: [[PathElement]], frame: Rect, into out: inout S
-  ) {
+  /// The end of the document.
+  static let tail: StaticString = "</svg>\n"
+
+  /// The XML declaration, the `svg` element's start tag and the background: everything that
+  /// depends on the frame.
+  func writeHead<S: SVGSink>(frame: Rect, into out: inout S) {
     let mm = SVGWriter.millimetresPerPixel
     out.literal("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
     out.literal("<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"")
@@ -80,35 +101,43 @@ public struct SVGWriter: Sendable {
       }
       out.literal("\"/>\n")
     }
-    let color = SVGWriter.hex(style.ink)
-    let alpha = style.layerAlpha
-    for (g, outline) in zip(strokes, outlines) where !g.isEmpty {
-      out.literal("<g fill=\"")
-      out.text(color)
-      out.literal("\" fill-rule=\"nonzero\"")
-      let sw = g.outlineStrokeWidth
-      if sw > 0, sw.isFinite, g.hasFill {
-        out.literal(" stroke=\"")
-        out.text(color)
-        out.literal("\" stroke-width=\"")
-        out.number(sw)
-        out.literal("\" stroke-linejoin=\"miter\" stroke-miterlimit=\"10\" stroke-linecap=\"butt\"")
-      }
-      if alpha < 1 {
-        out.literal(" opacity=\"")
-        out.number(alpha)
-        out.literal("\"")
-      }
-      out.literal(">\n")
-      writeShapes(g, outline: outline, into: &out)
-      out.literal("</g>\n")
-    }
-    out.literal("</svg>\n")
   }
 
-  /// One `path` per closed subpath of the filled outline and one `circle` per disc; a stroke
-  /// drawn from its centreline alone goes through the centreline stroker.
-  func writeShapes<S: SVGSink>(_ g: InkGeometry, outline: [PathElement], into out: inout S) {
+  /// One stroke's `g` element (nothing for empty geometry); `color` is `hex(style.ink)`.
+  func writeGroup<S: SVGSink, O: ShapeObserver>(
+    _ g: InkGeometry, color: String, into out: inout S, observing observer: inout O
+  ) {
+    guard !g.isEmpty else { return }
+    out.literal("<g fill=\"")
+    out.text(color)
+    out.literal("\" fill-rule=\"nonzero\"")
+    let sw = g.outlineStrokeWidth
+    if sw > 0, sw.isFinite, g.hasFill {
+      out.literal(" stroke=\"")
+      out.text(color)
+      out.literal("\" stroke-width=\"")
+      out.number(sw)
+      out.literal("\" stroke-linejoin=\"miter\" stroke-miterlimit=\"10\" stroke-linecap=\"butt\"")
+    }
+    let alpha = style.layerAlpha
+    if alpha < 1 {
+      out.literal(" opacity=\"")
+      out.number(alpha)
+      out.literal("\"")
+    }
+    out.literal(">\n")
+    writeShapes(g, into: &out, observing: &observer)
+    out.literal("</g>\n")
+  }
+
+  /// One `path` per closed subpath of the filled outline (`g.filledOutline`: the outline, then
+  /// each band's polygon, written out one band at a time on the stack) and one `circle` per
+  /// disc; a stroke drawn from its centreline alone goes through the centreline stroker. With
+  /// fill, `observer` sees each band's vertices and each disc of `g.filledDiscs` as they are
+  /// written.
+  func writeShapes<S: SVGSink, O: ShapeObserver>(
+    _ g: InkGeometry, into out: inout S, observing observer: inout O
+  ) {
     if !g.hasFill {
       CenterlineStroker(flattener: Flattener(tolerance: 0.01)).shapes(
         g.centerline.array, transform: .identity,
@@ -124,37 +153,53 @@ public struct SVGWriter: Sendable {
         disc: { c, r in if r > 0 { Self.circle(c, r, into: &out) } })
       return
     }
+    var path = PathText()
+    for e in g.outline { path.add(e, into: &out) }
+    if !g.bands.isEmpty {
+      // The elements `RoundBand.polygon(into:)` appends, from the same vertices.
+      withUnsafeTemporaryAllocation(of: Point.self, capacity: 2 * RoundBand.curveSteps + 2) { v in
+        for b in g.bands {
+          let n = b.vertexCount
+          guard n > 0 else { continue }
+          b.writeVertices(into: v)
+          observer.band(UnsafeBufferPointer(rebasing: v[0..<n]))
+          path.move(v[0], into: &out)
+          for k in 1..<n { path.line(v[k], into: &out) }
+          path.flush(into: &out)
+        }
+      }
+    }
+    path.flush(into: &out)
+    g.forEachFilledDisc { disc in
+      observer.disc(disc)
+      if disc.radius > 0 && disc.center.isFinite && disc.radius.isFinite {
+        Self.circle(disc.center, disc.radius, into: &out)
+      }
+    }
+  }
+
+  /// The `path` elements of a sequence of path elements, fed one at a time: a `path` per
+  /// subpath, non-finite elements skipped, a drawing command without a current subpath
+  /// starting one at the pen.
+  struct PathText {
     var open = false
     var pen = Point.zero
-    func start(_ p: Point) {
-      out.literal("<path d=\"M")
-      out.point(p)
-      open = true
-    }
-    func flush() {
-      if open { out.literal("Z\"/>\n") }
-      open = false
-    }
-    for e in outline where e.isFinite {
+
+    @inline(__always) mutating func add<S: SVGSink>(_ e: PathElement, into out: inout S) {
       switch e {
-      case .move(let p):
-        flush()
-        start(p)
-        pen = p
-      case .line(let p):
-        if !open { start(pen) }
-        out.literal("L")
-        out.point(p)
-        pen = p
+      case .move(let p): move(p, into: &out)
+      case .line(let p): line(p, into: &out)
       case .quad(let c, let p):
-        if !open { start(pen) }
+        guard finite(c), finite(p) else { return }
+        if !open { start(pen, into: &out) }
         out.literal("Q")
         out.point(c)
         out.literal(" ")
         out.point(p)
         pen = p
       case .cubic(let c1, let c2, let p):
-        if !open { start(pen) }
+        guard finite(c1), finite(c2), finite(p) else { return }
+        if !open { start(pen, into: &out) }
         out.literal("C")
         out.point(c1)
         out.literal(" ")
@@ -163,13 +208,40 @@ public struct SVGWriter: Sendable {
         out.point(p)
         pen = p
       case .close:
-        flush()
+        flush(into: &out)
       }
     }
-    flush()
-    for disc in g.filledDiscs where disc.radius > 0 && disc.center.isFinite && disc.radius.isFinite
-    {
-      Self.circle(disc.center, disc.radius, into: &out)
+
+    /// `add(.move(p))`.
+    @inline(__always) mutating func move<S: SVGSink>(_ p: Point, into out: inout S) {
+      guard finite(p) else { return }
+      flush(into: &out)
+      start(p, into: &out)
+      pen = p
+    }
+
+    /// `add(.line(p))`.
+    @inline(__always) mutating func line<S: SVGSink>(_ p: Point, into out: inout S) {
+      guard finite(p) else { return }
+      if !open { start(pen, into: &out) }
+      out.literal("L")
+      out.point(p)
+      pen = p
+    }
+
+    /// `PathElement.isFinite` of an element holding `p`.
+    @inline(__always) func finite(_ p: Point) -> Bool { p.x.isFinite && p.y.isFinite }
+
+    @inline(__always) mutating func start<S: SVGSink>(_ p: Point, into out: inout S) {
+      out.literal("<path d=\"M")
+      out.point(p)
+      open = true
+    }
+
+    /// Ends the open subpath, if any (`add(.close)`).
+    @inline(__always) mutating func flush<S: SVGSink>(into out: inout S) {
+      if open { out.literal("Z\"/>\n") }
+      open = false
     }
   }
 
@@ -207,4 +279,19 @@ public struct SVGWriter: Sendable {
     }
     return s
   }
+}
+
+/// What `SVGWriter.writeShapes` shows of the fill it writes, for a caller that needs the same
+/// numbers (the ink bounds) without writing them out twice.
+protocol ShapeObserver {
+  /// The vertices of a band's polygon (`RoundBand.writeVertices`), valid during the call.
+  mutating func band(_ vertices: UnsafeBufferPointer<Point>)
+  /// A disc of `filledDiscs`, in order (also those not written: radius ≤ 0, not finite).
+  mutating func disc(_ d: Disc)
+}
+
+/// Sees nothing.
+struct NoShapeObserver: ShapeObserver {
+  @inline(__always) mutating func band(_ vertices: UnsafeBufferPointer<Point>) {}
+  @inline(__always) mutating func disc(_ d: Disc) {}
 }

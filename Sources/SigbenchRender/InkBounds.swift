@@ -66,11 +66,11 @@ public enum InkBounds {
     flattenFill(g, flattener, into: &polys)
     for p in polys.points { box.add(p) }
     g.forEachFilledDisc { d in if d.radius > 0 { box.add(d.center, pad: d.radius) } }
+    // The stroke's pieces near the bounds so far (`OutlineStroker.addStroke`).
     let stroker = OutlineStroker(width: sw)
+    let inner = box
     for i in 0..<polys.count {
-      polys.withPolygon(i) { poly in
-        stroker.stroke(poly) { piece in for p in piece { box.add(p) } }
-      }
+      polys.withPolygon(i) { poly in stroker.addStroke(poly, to: &box, inside: inner) }
     }
     g.forEachFilledDisc { d in if d.radius > 0 { box.add(d.center, pad: d.radius + sw / 2) } }
   }

@@ -142,4 +142,31 @@ struct SVGCountShortcutTests {
       }
     }
   }
+
+  @Test("the stroke's bounds without the pieces deep inside are the bounds of every piece")
+  func strokeBounds() {
+    let seed = propertySeed()
+    print("SVGCountShortcutTests.strokeBounds: SIGBENCH_SEED=\(seed)")
+    var rng = SplitMix64(seed: seed)
+    for _ in 0..<3000 {
+      let scale = [1e-3, 1, 50, 1e5][rng.int(in: 0...3)]
+      var points = (0..<rng.int(in: 0...40)).map { _ in
+        Point(x: rng.double(in: -1...1) * scale, y: rng.double(in: -1...1) * scale)
+      }
+      if rng.int(in: 0...5) == 0, !points.isEmpty { points.append(points[0]) }  // a zero edge
+      if rng.int(in: 0...9) == 0 { points.append(Self.point(&rng)) }  // maybe not finite
+      let stroker = OutlineStroker(
+        width: [1, 0.5, 7.5, 1e-9, 300][rng.int(in: 0...4)],
+        miterLimit: [10, 10, 1, 4][rng.int(in: 0...3)])
+      // The bounds before the stroke: the polygon's own, maybe with a disc beyond it.
+      var inner = InkBounds.Box()
+      for p in points { inner.add(p) }
+      if rng.int(in: 0...3) == 0 { inner.add(Point(x: 0, y: 0), pad: scale * 0.8) }
+      var expected = inner
+      stroker.stroke(points) { piece in for p in piece { expected.add(p) } }
+      var box = inner
+      points.withUnsafeBufferPointer { stroker.addStroke($0, to: &box, inside: inner) }
+      #expect(Self.same(box.rect, expected.rect), "seed \(seed)")
+    }
+  }
 }

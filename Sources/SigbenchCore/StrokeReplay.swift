@@ -67,6 +67,24 @@ public enum StrokeReplay {
     }
   }
 
+  /// `run` over an array: the same calls in the same order. A caller generic over the
+  /// strategy (which the compiler cannot specialise) then still steps the array directly,
+  /// not through `Collection`'s witness table (some 400 instructions a sample).
+  @inlinable
+  public static func run<S: SmoothingStrategy>(
+    _ strategy: inout S, _ samples: [Sample], finish: Bool = true,
+    output: inout StrokeOutput, onStep: (ReplayStep, StrokeOutput) throws -> Void
+  ) rethrows {
+    for index in samples.indices {
+      step(&strategy, samples[index], into: &output)
+      try onStep(.push(sampleIndex: index), output)
+    }
+    if finish {
+      step(&strategy, nil, into: &output)
+      try onStep(.finish, output)
+    }
+  }
+
   /// Replays `samples` (see `run`) and returns the concatenation of every call's stable
   /// geometry and the tentative tail left by the last call. With `finish: true` (batch
   /// smoothing) `stable` is the stroke's final ink and `tentative` is empty; with `false` they

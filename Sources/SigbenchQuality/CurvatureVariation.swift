@@ -38,7 +38,7 @@ enum CurvatureVariation {
 
   /// The energy of one stroke's centreline, split by `corners` (none: all of it is away).
   ///
-  /// - Complexity: O(c + (L / h) · k) for k the corner points near a sample point (grid).
+  /// - Complexity: O(c + (L / h) · log k) for k corner points (`TrueCorners.isNear`).
   static func energy(_ shape: InkShape, corners: TrueCorners?) -> Energy {
     let length = shape.path.length
     guard length > 0 else { return Energy() }
@@ -46,25 +46,29 @@ enum CurvatureVariation {
     let q = shape.path.resampled(every: length / n, on: shape.segments)
     guard q.count >= 4 else { return Energy(length: length) }
     let corners = corners.flatMap { $0.points.isEmpty ? nil : $0 }
-    var near = [Bool](repeating: false, count: corners == nil ? 0 : q.count)
-    if let corners {
-      for j in q.indices { near[j] = corners.isNear(q[j]) }
-    }
     var previous: Double?
     var energy = 0.0
     var away = 0.0
-    for j in 1..<(q.count - 1) {
-      let a = q[j] - q[j - 1]
-      let b = q[j + 1] - q[j]
-      let mean = (a.length + b.length) / 2
-      guard mean > 0 else { continue }
-      let kappa = atan2(a.cross(b), a.dot(b)) / mean
-      if let k = previous, a.length > 0 {
-        let term = (kappa - k) * (kappa - k) / a.length
-        energy += term
-        if near.isEmpty || !(near[j - 1] || near[j]) { away += term }
+    // Whether q[j − 1] and q[j] lie near a true corner, each asked once, in order.
+    var nearBefore = false
+    var nearHere = corners?.isNear(q[0]) ?? false
+    q.withUnsafeBufferPointer { q in
+      for j in 1..<(q.count - 1) {
+        nearBefore = nearHere
+        nearHere = corners?.isNear(q[j]) ?? false
+        let a = q[j] - q[j - 1]
+        let b = q[j + 1] - q[j]
+        let lengthA = a.length
+        let mean = (lengthA + b.length) / 2
+        guard mean > 0 else { continue }
+        let kappa = atan2(a.cross(b), a.dot(b)) / mean
+        if let k = previous, lengthA > 0 {
+          let term = (kappa - k) * (kappa - k) / lengthA
+          energy += term
+          if !(nearBefore || nearHere) { away += term }
+        }
+        previous = kappa
       }
-      previous = kappa
     }
     return Energy(total: energy, awayFromCorners: away, length: length)
   }

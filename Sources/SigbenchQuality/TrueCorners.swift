@@ -15,7 +15,8 @@ import SigbenchCore
 struct TrueCorners: Sendable {
   /// The corner points, px.
   let points: [Point]
-  private let grid: SegmentGrid
+  /// The same points ordered by x (equal x in any order), for `isNear`.
+  private let byX: [Point]
 
   /// The corners of `reference`.
   ///
@@ -24,7 +25,7 @@ struct TrueCorners: Sendable {
     let v = reference.points
     guard v.count >= 3 else {
       points = []
-      grid = SegmentGrid(starts: [], ends: [])
+      byX = []
       return
     }
     var turn = [Double](repeating: 0, count: v.count)
@@ -55,11 +56,41 @@ struct TrueCorners: Sendable {
       if running > 0 { found.append(v[i]) }
     }
     points = found
-    grid = SegmentGrid(starts: found, ends: found)
+    byX = found.sorted { $0.x < $1.x }
   }
 
-  /// True when `p` is within `cornerJoinRadius` of a corner point.
+  /// True when `p` is within `cornerJoinRadius` (r) of a corner point c: when
+  /// dx² + dy² ≤ r² for dx = c.x − p.x, dy = c.y − p.y as computed in doubles (the distance
+  /// of a point edge in `SegmentGrid.hit`, bit for bit), false for a non-finite `p`.
+  ///
+  /// Exact shortcut: a rounded sum of non-negative terms is no smaller than either, so a
+  /// corner with dx² > r² cannot qualify; and rounding is monotone, so dx does not decrease
+  /// as c.x grows and dx² grows with |dx|. The corners with dx < 0 and dx² > r² are
+  /// therefore a prefix of `byX` (found by bisection), those with dx > 0 and dx² > r² a
+  /// suffix (where the walk stops), and only the run between is tested.
+  ///
+  /// - Complexity: O(log k + w) for k corner points and w of them within about r in x.
   func isNear(_ p: Point) -> Bool {
-    grid.hasEdge(within: QualityConstants.cornerJoinRadius, of: p)
+    guard p.isFinite else { return false }
+    let r = QualityConstants.cornerJoinRadius
+    let r2 = r * r
+    return byX.withUnsafeBufferPointer { c in
+      var lo = 0
+      var hi = c.count
+      while lo < hi {
+        let mid = (lo &+ hi) >> 1
+        let dx = c[mid].x - p.x
+        if dx < 0, dx * dx > r2 { lo = mid &+ 1 } else { hi = mid }
+      }
+      while lo < c.count {
+        let dx = c[lo].x - p.x
+        let dx2 = dx * dx
+        if dx > 0, dx2 > r2 { break }
+        let dy = c[lo].y - p.y
+        if dx2 + dy * dy <= r2 { return true }
+        lo &+= 1
+      }
+      return false
+    }
   }
 }

@@ -39,16 +39,24 @@ enum JoinTurns {
 
   /// The direction in which `s` ends, or `nil` for a degenerate segment.
   static func endDirection(_ s: CenterlineSegment) -> Point? {
-    firstLong([s.end - s.control2, s.end - s.control1, s.end - s.start])
+    firstLong(s.end - s.control2, s.end - s.control1, s.end - s.start)
   }
 
   /// The direction in which `s` begins, or `nil` for a degenerate segment.
   static func startDirection(_ s: CenterlineSegment) -> Point? {
-    firstLong([s.control1 - s.start, s.control2 - s.start, s.end - s.start])
+    firstLong(s.control1 - s.start, s.control2 - s.start, s.end - s.start)
   }
 
-  private static func firstLong(_ candidates: [Point]) -> Point? {
-    candidates.first { $0.length > QualityConstants.degenerateLength && $0.isFinite }
+  /// The first of three candidates longer than `degenerateLength` and finite (three
+  /// arguments, not an array: no allocation per segment).
+  @inline(__always) private static func firstLong(_ a: Point, _ b: Point, _ c: Point) -> Point? {
+    if isLong(a) { return a }
+    if isLong(b) { return b }
+    return isLong(c) ? c : nil
+  }
+
+  @inline(__always) private static func isLong(_ d: Point) -> Bool {
+    d.length > QualityConstants.degenerateLength && d.isFinite
   }
 
   /// Unsigned angle between two directions, degrees in [0, 180].

@@ -35,7 +35,6 @@ enum SampleProjection {
     result.reserveCapacity(samples.count)
     var previous: Double?
     // Buffers reused from sample to sample.
-    var candidates: [Int] = []
     var hits: [SegmentGrid.Hit] = []
     var runs: [SegmentGrid.Hit] = []
     for sample in samples {
@@ -45,13 +44,8 @@ enum SampleProjection {
         continue
       }
       let radius = nearest.distance + QualityConstants.crossingTolerance
-      candidates.removeAll(keepingCapacity: true)
       hits.removeAll(keepingCapacity: true)
-      shape.grid.edges(near: p, within: radius, into: &candidates)
-      for e in candidates {
-        let h = shape.grid.hit(e, p)
-        if h.distance <= radius { hits.append(h) }
-      }
+      shape.grid.hits(near: p, within: radius, into: &hits)
       if hits.isEmpty { hits.append(nearest) }
       parts(&hits, into: &runs)
       let chosen = choose(runs, previous: previous, path: path)

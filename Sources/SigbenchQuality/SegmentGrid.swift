@@ -627,19 +627,35 @@ struct SegmentGrid: Sendable {
     }
   }
 
-  /// Appends to `result` every edge that may lie within `radius` of `p` (every edge that
-  /// does is included, some farther ones may be, and an edge may be listed more than once).
-  func edges(near p: Point, within radius: Double, into result: inout [Int]) {
+  /// Appends to `result` the nearest point of every edge within `radius` of `p` (its
+  /// `distance` ≤ `radius`), searching the cells of the square of half-side `radius` around
+  /// `p`; an edge listed in several of them is appended once per cell (identical hits).
+  ///
+  /// - Complexity: O(cells within `radius` + their edges).
+  func hits(near p: Point, within radius: Double, into result: inout [Hit]) {
     guard edgeCount > 0, p.isFinite else { return }
     let x0 = SegmentGrid.index((p.x - radius - originX) / cell, columns)
     let x1 = SegmentGrid.index((p.x + radius - originX) / cell, columns)
     let y0 = SegmentGrid.index((p.y - radius - originY) / cell, rows)
     let y1 = SegmentGrid.index((p.y + radius - originY) / cell, rows)
-    for y in y0...y1 {
-      for x in x0...x1 {
-        let c = y * columns + x
-        for i in Int(cellStart[c])..<Int(cellStart[c + 1]) {
-          for e in Int(items[2 * i])..<Int(items[2 * i + 1]) { result.append(e) }
+    let columns = columns
+    let chain = chain
+    starts.withUnsafeBufferPointer { a in
+      ends.withUnsafeBufferPointer { b in
+        cellStart.withUnsafeBufferPointer { first in
+          items.withUnsafeBufferPointer { list in
+            for y in y0...y1 {
+              for x in x0...x1 {
+                let c = y &* columns &+ x
+                for i in Int(first[c])..<Int(first[c + 1]) {
+                  for e in Int(list[2 * i])..<Int(list[2 * i + 1]) {
+                    let h = SegmentGrid.hit(e, p, a, b, chain)
+                    if h.distance <= radius { result.append(h) }
+                  }
+                }
+              }
+            }
+          }
         }
       }
     }

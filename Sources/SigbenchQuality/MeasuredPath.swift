@@ -148,42 +148,72 @@ struct MeasuredPath: Sendable {
     let last = Double(steps) * spacing < total - QualityConstants.arcTolerance
     let count = steps + 1 + (last ? 1 : 0)
     let vertices = points.count
+    let cubics = segment.isEmpty ? nil : segments
     return [Point](unsafeUninitializedCapacity: count) { out, initialized in
-      arc.withUnsafeBufferPointer { arc in
+      withVertices(cubics ?? []) { v in
         var j = 0
         for i in 0...steps {
           let s = Double(i) * spacing
-          while j + 2 < vertices, arc[j + 1] < s { j += 1 }
-          out[i] = point(atArc: s, edge: j, on: segments)
+          while j + 2 < vertices, v.arc[j + 1] < s { j += 1 }
+          out[i] = v.point(atArc: s, edge: j, onCubics: cubics != nil)
+        }
+        if last {
+          out[steps + 1] = v.point(atArc: total, edge: vertices - 2, onCubics: cubics != nil)
         }
       }
-      if last { out[steps + 1] = point(atArc: total, edge: vertices - 2, on: segments) }
       initialized = count
     }
   }
 
-  /// The point at arc length `s` on edge `j` (from vertex j to j + 1).
-  @inline(__always) func point(atArc s: Double, edge j: Int, on segments: [CenterlineSegment]?)
-    -> Point
-  {
-    let len = arc[j + 1] - arc[j]
-    let u = len > 0 ? min(1, max(0, (s - arc[j]) / len)) : 0
-    if let segments, !segment.isEmpty {
-      let k = segment[j + 1]
-      let s = segments[k]
-      // `s.point(at:)`, inlined (the same arithmetic, so the same points).
-      if segment[j] == k {
-        let t = parameter[j] + (parameter[j + 1] - parameter[j]) * u
-        return CenterlineSegment.point(s.start, s.control1, s.control2, s.end, at: t)
+  /// The vertex arrays and `segments` opened once for a walk along the path.
+  private struct Vertices {
+    let points: UnsafeBufferPointer<Point>
+    let arc: UnsafeBufferPointer<Double>
+    let segment: UnsafeBufferPointer<Int>
+    let parameter: UnsafeBufferPointer<Double>
+    let segments: UnsafeBufferPointer<CenterlineSegment>
+
+    /// The point at arc length `s` on edge `j` (from vertex j to j + 1); `onCubics`: on the
+    /// segments (a flattened centreline with its segments), else on the chord.
+    @inline(__always) func point(atArc s: Double, edge j: Int, onCubics: Bool) -> Point {
+      let len = arc[j + 1] - arc[j]
+      let u = len > 0 ? min(1, max(0, (s - arc[j]) / len)) : 0
+      if onCubics {
+        let k = segment[j + 1]
+        let s = segments[k]
+        // `s.point(at:)`, inlined (the same arithmetic, so the same points).
+        if segment[j] == k {
+          let t = parameter[j] + (parameter[j + 1] - parameter[j]) * u
+          return CenterlineSegment.point(s.start, s.control1, s.control2, s.end, at: t)
+        }
+        // The first chord of a segment that starts where the previous vertex is (its t = 0
+        // vertex was the same point and stored once).
+        if s.start == points[j] {
+          return CenterlineSegment.point(
+            s.start, s.control1, s.control2, s.end, at: parameter[j + 1] * u)
+        }
       }
-      // The first chord of a segment that starts where the previous vertex is (its t = 0
-      // vertex was the same point and stored once).
-      if s.start == points[j] {
-        return CenterlineSegment.point(
-          s.start, s.control1, s.control2, s.end, at: parameter[j + 1] * u)
+      return points[j].lerp(points[j + 1], u)
+    }
+  }
+
+  @inline(__always) private func withVertices<R>(
+    _ segments: [CenterlineSegment], _ body: (Vertices) -> R
+  ) -> R {
+    points.withUnsafeBufferPointer { points in
+      arc.withUnsafeBufferPointer { arc in
+        segment.withUnsafeBufferPointer { segment in
+          parameter.withUnsafeBufferPointer { parameter in
+            segments.withUnsafeBufferPointer { segments in
+              body(
+                Vertices(
+                  points: points, arc: arc, segment: segment, parameter: parameter,
+                  segments: segments))
+            }
+          }
+        }
       }
     }
-    return points[j].lerp(points[j + 1], u)
   }
 
   /// The width at fraction `u` of edge `j`, px (linear between its vertices).

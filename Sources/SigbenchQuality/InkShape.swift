@@ -18,7 +18,7 @@ struct InkShape: Sendable {
   /// - Complexity: O(c) for c chords of the flattened centreline.
   init(_ ink: InkGeometry) {
     segments = ink.centerline.array
-    path = MeasuredPath(centerline: ink.centerline.array)
+    path = MeasuredPath(centerline: segments)
     discCenters = path.isEmpty ? ink.filledDiscs.map(\.center).filter(\.isFinite) : []
     grid = SegmentGrid(path: path, points: discCenters)
   }

@@ -35,8 +35,8 @@ enum SampleProjection {
     result.reserveCapacity(samples.count)
     var previous: Double?
     // Buffers reused from sample to sample.
-    var hits: [SegmentGrid.Hit] = []
-    var runs: [SegmentGrid.Hit] = []
+    var parts: [SegmentGrid.Hit] = []
+    var runs: [Int] = []
     for sample in samples {
       let p = sample.point
       guard p.isFinite, let nearest = shape.grid.nearest(to: p) else {
@@ -44,35 +44,14 @@ enum SampleProjection {
         continue
       }
       let radius = nearest.distance + QualityConstants.crossingTolerance
-      hits.removeAll(keepingCapacity: true)
-      shape.grid.hits(near: p, within: radius, into: &hits)
-      if hits.isEmpty { hits.append(nearest) }
-      parts(&hits, into: &runs)
-      let chosen = choose(runs, previous: previous, path: path)
+      shape.grid.parts(near: p, within: radius, nearest: nearest, into: &parts, runs: &runs)
+      let chosen = choose(parts, previous: previous, path: path)
       let e = chosen.edge
       let arc = path.arc[e] + chosen.fraction * (path.arc[e + 1] - path.arc[e])
       previous = arc
       result.append(Projection(arc: arc, width: path.width(edge: e, fraction: chosen.fraction)))
     }
     return result
-  }
-
-  /// The nearest hit of every run of consecutive edges (one part of the centreline each), in
-  /// edge order, into `result`; sorts `hits` by edge.
-  private static func parts(_ hits: inout [SegmentGrid.Hit], into result: inout [SegmentGrid.Hit]) {
-    hits.sort { $0.edge < $1.edge }
-    result.removeAll(keepingCapacity: true)
-    var runEnd = Int.min
-    for h in hits where h.edge != runEnd {  // an edge listed in several cells counts once
-      if !result.isEmpty, h.edge == runEnd + 1 {
-        if h.distanceSquared < result[result.count - 1].distanceSquared {
-          result[result.count - 1] = h
-        }
-      } else {
-        result.append(h)
-      }
-      runEnd = h.edge
-    }
   }
 
   /// The part continuing the stroke (see the type's comment); among equal candidates the

@@ -10,7 +10,8 @@ public enum Spearman {
   ///
   /// - Complexity: O(n log n).
   public static func correlation(_ x: [Double], _ y: [Double]) -> Double? {
-    guard x.count == y.count, x.count >= 3, x.allSatisfy(\.isFinite), y.allSatisfy(\.isFinite)
+    guard x.count == y.count, x.count >= 3, x.allSatisfy({ $0.isFinite }),
+      y.allSatisfy({ $0.isFinite })
     else { return nil }
     let rx = ranks(x)
     let ry = ranks(y)
@@ -30,17 +31,30 @@ public enum Spearman {
   }
 
   /// 1-based ranks of `values`, ties sharing the mean of their ranks.
+  ///
+  /// Sorts (value, index) pairs, so a comparison reads the pair itself rather than the values
+  /// through an index; equal values may end in any order, and they share one rank anyway.
   public static func ranks(_ values: [Double]) -> [Double] {
-    let order = values.indices.sorted { values[$0] < values[$1] }
-    var result = [Double](repeating: 0, count: values.count)
-    var i = 0
-    while i < order.count {
-      var j = i
-      while j + 1 < order.count, values[order[j + 1]] == values[order[i]] { j += 1 }
-      let rank = Double(i + j) / 2 + 1
-      for k in i...j { result[order[k]] = rank }
-      i = j + 1
+    let n = values.count
+    var order = [(value: Double, index: Int)](unsafeUninitializedCapacity: n) { out, count in
+      values.withUnsafeBufferPointer { v in
+        for i in 0..<n { out[i] = (v[i], i) }
+      }
+      count = n
     }
-    return result
+    order.sort { $0.value < $1.value }
+    return [Double](unsafeUninitializedCapacity: n) { result, count in
+      order.withUnsafeBufferPointer { o in
+        var i = 0
+        while i < n {
+          var j = i
+          while j + 1 < n, o[j + 1].value == o[i].value { j += 1 }
+          let rank = Double(i + j) / 2 + 1
+          for k in i...j { result[o[k].index] = rank }
+          i = j + 1
+        }
+      }
+      count = n
+    }
   }
 }

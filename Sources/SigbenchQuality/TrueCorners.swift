@@ -17,6 +17,9 @@ struct TrueCorners: Sendable {
   let points: [Point]
   /// The same points ordered by x (equal x in any order), for `isNear`.
   private let byX: [Point]
+  /// The least and greatest y of the corner points (any finite values without corners).
+  private let minY: Double
+  private let maxY: Double
 
   /// The corners of `reference`.
   ///
@@ -26,6 +29,7 @@ struct TrueCorners: Sendable {
     guard v.count >= 3 else {
       points = []
       byX = []
+      (minY, maxY) = (0, 0)
       return
     }
     var turn = [Double](repeating: 0, count: v.count)
@@ -57,6 +61,8 @@ struct TrueCorners: Sendable {
     }
     points = found
     byX = found.sorted { $0.x < $1.x }
+    minY = found.map { $0.y }.min() ?? 0
+    maxY = found.map { $0.y }.max() ?? 0
   }
 
   /// True when `p` is within `cornerJoinRadius` (r) of a corner point c: when
@@ -74,6 +80,12 @@ struct TrueCorners: Sendable {
     guard p.isFinite else { return false }
     let r = QualityConstants.cornerJoinRadius
     let r2 = r * r
+    // Every corner has dy ≥ minY − p.y as computed (monotone rounding), likewise
+    // dy ≤ maxY − p.y: when one of these bounds is beyond r, dx² + dy² ≥ dy² > r² for all.
+    let below = minY - p.y
+    let above = maxY - p.y
+    if below > 0, below * below > r2 { return false }
+    if above < 0, above * above > r2 { return false }
     return byX.withUnsafeBufferPointer { c in
       var lo = 0
       var hi = c.count

@@ -132,6 +132,7 @@ struct SegmentGrid: Sendable {
     inverse = 1 / c
     columns = Int(width / c) + 1
     rows = Int(height / c) + 1
+    precondition(columns <= 1 << 31 && rows <= 1 << 31, "cells indexed by 32-bit integers")
     (cellStart, items) = SegmentGrid.bucket(
       a, b, chain: chain, count: m, originX: minX, originY: minY, cell: c, columns: columns,
       rows: rows)
@@ -379,11 +380,21 @@ struct SegmentGrid: Sendable {
     }
   }
 
-  /// ⌊v⌋ limited to 0…count − 1 (NaN gives 0).
+  /// ⌊v⌋ limited to 0…count − 1 (NaN gives 0), for count ≤ 2³¹ (columns and rows are).
   @inline(__always) private static func index(_ v: Double, _ count: Int) -> Int {
     if !(v > 0) { return 0 }
-    if v >= Double(count - 1) { return count - 1 }
-    return Int(v)
+    let last = count &- 1
+    if v >= Double(last) { return last }
+    return floorSmall(v)
+  }
+
+  /// ⌊v⌋ for 0 < v < 2³¹, without the checks of `Int(_:)` (finite, in range) that the callers
+  /// already made: v + 1.5 · 2⁵² lies where doubles are the integers, so it holds v rounded
+  /// to an integer r in its low 32 bits (r ≤ 2³¹ is exact as a double); ⌊v⌋ is r, or r − 1
+  /// when r > v.
+  @inline(__always) private static func floorSmall(_ v: Double) -> Int {
+    let r = Int(truncatingIfNeeded: (v + 6_755_399_441_055_744.0).bitPattern & 0xFFFF_FFFF)
+    return Double(r) > v ? r &- 1 : r
   }
 
   var isEmpty: Bool { edgeCount == 0 }
@@ -468,16 +479,16 @@ struct SegmentGrid: Sendable {
     let cx = SegmentGrid.index(fx, columns)
     let cy = SegmentGrid.index(fy, rows)
     var best = Hit(edge: Int.max, fraction: 0, distanceSquared: .infinity)
-    SegmentGrid.scan(cy * columns + cx, p, a, b, chain, first, list, &best)
+    SegmentGrid.scan(cy &* columns &+ cx, p, a, b, chain, first, list, &best)
     if best.distanceSquared < .infinity {
       // Every other cell is at least as far from p as the nearest side of p's cell that has
       // cells beyond it: when the best edge is no farther, the search is over (about half
       // the points measured, whose nearest edge is much shorter than a cell away).
       var side = Double.infinity
       if cx > 0 { side = min(side, fx - Double(cx)) }
-      if cx < columns - 1 { side = min(side, Double(cx + 1) - fx) }
+      if cx < columns &- 1 { side = min(side, Double(cx &+ 1) - fx) }
       if cy > 0 { side = min(side, fy - Double(cy)) }
-      if cy < rows - 1 { side = min(side, Double(cy + 1) - fy) }
+      if cy < rows &- 1 { side = min(side, Double(cy &+ 1) - fy) }
       side *= cell
       if side > 0, best.distanceSquared <= side * side { return best }
       // Every edge nearer than the best so far meets the square of half-side d around p, so
@@ -495,7 +506,7 @@ struct SegmentGrid: Sendable {
           for x in x0...x1 where x != cx || y != cy {
             let gx = max(0, originX + Double(x) * cell - p.x, p.x - originX - Double(x + 1) * cell)
             if gx * gx + gy * gy <= best.distanceSquared {
-              SegmentGrid.scan(y * columns + x, p, a, b, chain, first, list, &best)
+              SegmentGrid.scan(y &* columns &+ x, p, a, b, chain, first, list, &best)
             }
           }
         }
@@ -537,7 +548,7 @@ struct SegmentGrid: Sendable {
           // Skip cells that cannot hold anything nearer than the best so far.
           let gx = max(0, originX + Double(x) * cell - p.x, p.x - originX - Double(x + 1) * cell)
           if x >= 0, gx * gx + gy * gy < best.distanceSquared {
-            SegmentGrid.scan(y * columns + x, p, a, b, chain, first, list, &best)
+            SegmentGrid.scan(y &* columns &+ x, p, a, b, chain, first, list, &best)
           }
           x += step
         }
@@ -565,9 +576,9 @@ struct SegmentGrid: Sendable {
     _ chain: Bool, _ first: UnsafeBufferPointer<Int32>, _ list: UnsafeBufferPointer<Int32>,
     _ best: inout Hit
   ) {
-    for i in Int(first[c])..<Int(first[c + 1]) {
-      var e = Int(list[2 * i])
-      let end = Int(list[2 * i + 1])
+    for i in Int(first[c])..<Int(first[c &+ 1]) {
+      var e = Int(list[i &* 2])
+      let end = Int(list[i &* 2 &+ 1])
       while e < end {
         let h = SegmentGrid.hit(e, p, a, b, chain)
         if h.distanceSquared < best.distanceSquared
@@ -609,10 +620,10 @@ struct SegmentGrid: Sendable {
           items.withUnsafeBufferPointer { list in
             for y in y0...y1 {
               for x in x0...x1 {
-                let c = y * columns + x
-                for i in Int(first[c])..<Int(first[c + 1]) {
-                  var e = Int(list[2 * i])
-                  let end = Int(list[2 * i + 1])
+                let c = y &* columns &+ x
+                for i in Int(first[c])..<Int(first[c &+ 1]) {
+                  var e = Int(list[i &* 2])
+                  let end = Int(list[i &* 2 &+ 1])
                   while e < end {
                     if SegmentGrid.hit(e, p, a, b, chain).distanceSquared <= r2 { return true }
                     e += 1
@@ -719,9 +730,9 @@ struct SegmentGrid: Sendable {
           for y in y0...y1 {
             for x in x0...x1 {
               let c = y &* columns &+ x
-              for i in Int(first[c])..<Int(first[c + 1]) {
-                var e = Int(list[2 * i])
-                let end = Int(list[2 * i + 1])
+              for i in Int(first[c])..<Int(first[c &+ 1]) {
+                var e = Int(list[i &* 2])
+                let end = Int(list[i &* 2 &+ 1])
                 next: while e < end {
                   var k = 0
                   while k < runs.count {

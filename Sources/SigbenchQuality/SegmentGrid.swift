@@ -392,7 +392,7 @@ struct SegmentGrid: Sendable {
   /// already made: v + 1.5 · 2⁵² lies where doubles are the integers, so it holds v rounded
   /// to an integer r in its low 32 bits (r ≤ 2³¹ is exact as a double); ⌊v⌋ is r, or r − 1
   /// when r > v.
-  @inline(__always) private static func floorSmall(_ v: Double) -> Int {
+  @inline(__always) static func floorSmall(_ v: Double) -> Int {
     let r = Int(truncatingIfNeeded: (v + 6_755_399_441_055_744.0).bitPattern & 0xFFFF_FFFF)
     return Double(r) > v ? r &- 1 : r
   }
@@ -431,7 +431,9 @@ struct SegmentGrid: Sendable {
     return starts.withUnsafeBufferPointer { a in
       ends.withUnsafeBufferPointer { b in
         cellStart.withUnsafeBufferPointer { first in
-          items.withUnsafeBufferPointer { list in nearest(p, chain, a, b, first, list) }
+          items.withUnsafeBufferPointer { list in
+            nearest(p, chain, a, b, first, list, keeping: Hit.self)
+          }
         }
       }
     }
@@ -452,7 +454,8 @@ struct SegmentGrid: Sendable {
             [Double](unsafeUninitializedCapacity: points.count) { out, initialized in
               @inline(__always) func distance(_ p: Point, _ chain: Bool) -> Double {
                 guard p.isFinite else { return 0 }
-                return nearest(p, chain, a, b, first, list).distanceSquared.squareRoot()
+                return nearest(p, chain, a, b, first, list, keeping: Distance.self)
+                  .distanceSquared.squareRoot()
               }
               // One loop per kind of edge list, so the search inside is specialised for it.
               if chain {
@@ -470,15 +473,15 @@ struct SegmentGrid: Sendable {
 
   /// The nearest edge to the finite point `p` (`chain`: this grid's `chain`, passed so that
   /// an inlined search is specialised for it).
-  @inline(__always) private func nearest(
+  @inline(__always) private func nearest<Best: BestSoFar>(
     _ p: Point, _ chain: Bool, _ a: UnsafeBufferPointer<Point>, _ b: UnsafeBufferPointer<Point>,
-    _ first: UnsafeBufferPointer<Int32>, _ list: UnsafeBufferPointer<Int32>
-  ) -> Hit {
+    _ first: UnsafeBufferPointer<Int32>, _ list: UnsafeBufferPointer<Int32>, keeping: Best.Type
+  ) -> Best {
     let fx = (p.x - originX) * inverse
     let fy = (p.y - originY) * inverse
     let cx = SegmentGrid.index(fx, columns)
     let cy = SegmentGrid.index(fy, rows)
-    var best = Hit(edge: Int.max, fraction: 0, distanceSquared: .infinity)
+    var best = Best.none
     SegmentGrid.scan(cy &* columns &+ cx, p, a, b, chain, first, list, &best)
     if best.distanceSquared < .infinity {
       // Every other cell is at least as far from p as the nearest side of p's cell that has
@@ -521,7 +524,9 @@ struct SegmentGrid: Sendable {
     var r = 1
     while true {
       if r > SegmentGrid.ringLimit {
-        farSearch(p, &best, a, b)
+        var hit = best.hit
+        farSearch(p, &hit, a, b)
+        best = Best(hit)
         break
       }
       // Distance from the clamped point to the nearest cell outside the searched block.
@@ -571,21 +576,16 @@ struct SegmentGrid: Sendable {
 
   /// Compares every edge listed in cell `c` with `best` (among equally near edges the lower
   /// index wins).
-  @inline(__always) private static func scan(
+  @inline(__always) private static func scan<Best: BestSoFar>(
     _ c: Int, _ p: Point, _ a: UnsafeBufferPointer<Point>, _ b: UnsafeBufferPointer<Point>,
     _ chain: Bool, _ first: UnsafeBufferPointer<Int32>, _ list: UnsafeBufferPointer<Int32>,
-    _ best: inout Hit
+    _ best: inout Best
   ) {
     for i in Int(first[c])..<Int(first[c &+ 1]) {
       var e = Int(list[i &* 2])
       let end = Int(list[i &* 2 &+ 1])
       while e < end {
-        let h = SegmentGrid.hit(e, p, a, b, chain)
-        if h.distanceSquared < best.distanceSquared
-          || (h.distanceSquared == best.distanceSquared && e < best.edge)
-        {
-          best = h
-        }
+        best.offer(SegmentGrid.hit(e, p, a, b, chain))
         e += 1
       }
     }
@@ -754,5 +754,48 @@ struct SegmentGrid: Sendable {
     }
     // Edge order (the runs are disjoint; usually there is one).
     if result.count > 1 { result.sort { $0.edge < $1.edge } }
+  }
+}
+
+/// What a search keeps of the best edge so far: the whole hit (`nearest(to:)`), or only its
+/// squared distance (`distances(from:)`). The search's decisions read only the distance, so
+/// both search the same cells; the least distance does not depend on which of equally near
+/// edges is kept, so keeping the distance alone (no edge, no tie rule) gives the same value.
+private protocol BestSoFar {
+  /// Nothing found yet (infinitely far).
+  static var none: Self { get }
+  init(_ hit: SegmentGrid.Hit)
+  var distanceSquared: Double { get }
+  /// The best as a hit (for the hierarchy's search).
+  var hit: SegmentGrid.Hit { get }
+  /// Keeps `h` when it is better.
+  mutating func offer(_ h: SegmentGrid.Hit)
+}
+
+extension SegmentGrid.Hit: BestSoFar {
+  static var none: Self { Self(edge: Int.max, fraction: 0, distanceSquared: .infinity) }
+  init(_ hit: Self) { self = hit }
+  var hit: Self { self }
+
+  /// Nearer wins; among equally near edges the lower index.
+  @inline(__always) mutating func offer(_ h: Self) {
+    if h.distanceSquared < distanceSquared
+      || (h.distanceSquared == distanceSquared && h.edge < edge)
+    {
+      self = h
+    }
+  }
+}
+
+/// The squared distance of the best edge so far, px².
+private struct Distance: BestSoFar {
+  var distanceSquared: Double
+  static var none: Self { Self(distanceSquared: .infinity) }
+  init(distanceSquared: Double) { self.distanceSquared = distanceSquared }
+  init(_ hit: SegmentGrid.Hit) { distanceSquared = hit.distanceSquared }
+  var hit: SegmentGrid.Hit { .init(edge: Int.max, fraction: 0, distanceSquared: distanceSquared) }
+
+  @inline(__always) mutating func offer(_ h: SegmentGrid.Hit) {
+    if h.distanceSquared < distanceSquared { distanceSquared = h.distanceSquared }
   }
 }

@@ -1,5 +1,5 @@
-// Long file: the grid's build (runs of edges per cell) and its exact search belong together;
-// split, both halves would need the private layout.
+// Long file: the grid's build (runs of edges per cell) and its exact searches (nearest edge,
+// parts of a chain near a point) belong together; split, each would need the private layout.
 import SigbenchCore
 
 /// Nearest-edge queries on a set of line segments ("edges"; an edge from a point to itself is

@@ -453,7 +453,9 @@ struct SegmentGrid: Sendable {
           items.withUnsafeBufferPointer { list in
             [Double](unsafeUninitializedCapacity: points.count) { out, initialized in
               @inline(__always) func distance(_ p: Point, _ chain: Bool) -> Double {
-                guard p.isFinite else { return 0 }
+                // `p.isFinite` in two subtractions: v − v is 0 exactly when v is finite (NaN
+                // for ±∞ and NaN), cheaper than testing the exponent bits of each coordinate.
+                guard p.x - p.x == 0, p.y - p.y == 0 else { return 0 }
                 return nearest(p, chain, a, b, first, list, keeping: Distance.self)
                   .distanceSquared.squareRoot()
               }

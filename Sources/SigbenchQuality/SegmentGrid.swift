@@ -1,5 +1,3 @@
-// Long file: the grid's build (runs of edges per cell) and its exact searches (nearest edge,
-// parts of a chain near a point) belong together; split, each would need the private layout.
 import SigbenchCore
 
 /// Nearest-edge queries on a set of line segments ("edges"; an edge from a point to itself is
@@ -38,25 +36,25 @@ struct SegmentGrid: Sendable {
 
   /// Edge e runs from `starts[e]` to `starts[e + 1]` when `chain` (a polyline's edges share
   /// its vertex array, no copy), else from `starts[e]` to `ends[e]`.
-  private let starts: [Point]
-  private let ends: [Point]
-  private let chain: Bool
+  let starts: [Point]
+  let ends: [Point]
+  let chain: Bool
   /// Number of edges.
   let edgeCount: Int
-  private let originX: Double
-  private let originY: Double
-  private let cell: Double
+  let originX: Double
+  let originY: Double
+  let cell: Double
   /// 1 / `cell`, computed once for every query.
-  private let inverse: Double
-  private let columns: Int
-  private let rows: Int
+  let inverse: Double
+  let columns: Int
+  let rows: Int
   /// Cell c lists runs `cellStart[c] ..< cellStart[c + 1]`, run i being edges
   /// `items[2i] ..< items[2i + 1]`; cells are row-major.
-  private let cellStart: [Int32]
-  private let items: [Int32]
+  let cellStart: [Int32]
+  let items: [Int32]
   /// The same edges in a bounding-box hierarchy, for points far from every edge; built on
   /// the first such point (most grids never meet one).
-  private let hierarchy: LazyHierarchy
+  let hierarchy: LazyHierarchy
 
   /// Smallest cell side, px.
   static let minimumCell = 0.25
@@ -194,7 +192,7 @@ struct SegmentGrid: Sendable {
   }
 
   /// Where the cells are: origin and side (px), column and row counts.
-  private struct Layout {
+  struct Layout {
     let originX: Double
     let originY: Double
     let cell: Double
@@ -381,7 +379,7 @@ struct SegmentGrid: Sendable {
   }
 
   /// ⌊v⌋ limited to 0…count − 1 (NaN gives 0), for count ≤ 2³¹ (columns and rows are).
-  @inline(__always) private static func index(_ v: Double, _ count: Int) -> Int {
+  @inline(__always) static func index(_ v: Double, _ count: Int) -> Int {
     if !(v > 0) { return 0 }
     let last = count &- 1
     if v >= Double(last) { return last }
@@ -398,406 +396,4 @@ struct SegmentGrid: Sendable {
   }
 
   var isEmpty: Bool { edgeCount == 0 }
-
-  /// The nearest point of edge `e` to `p`.
-  func hit(_ e: Int, _ p: Point) -> Hit {
-    starts.withUnsafeBufferPointer { a in
-      ends.withUnsafeBufferPointer { b in SegmentGrid.hit(e, p, a, b, chain) }
-    }
-  }
-
-  @inline(__always) private static func hit(
-    _ e: Int, _ p: Point, _ a: UnsafeBufferPointer<Point>, _ b: UnsafeBufferPointer<Point>,
-    _ chain: Bool
-  ) -> Hit {
-    let s = a[e]
-    let t = chain ? a[e + 1] : b[e]
-    let dx = t.x - s.x
-    let dy = t.y - s.y
-    let len2 = dx * dx + dy * dy
-    let u = len2 > 0 ? min(1, max(0, ((p.x - s.x) * dx + (p.y - s.y) * dy) / len2)) : 0
-    let qx = s.x + dx * u - p.x
-    let qy = s.y + dy * u - p.y
-    return Hit(edge: e, fraction: u, distanceSquared: qx * qx + qy * qy)
-  }
-
-  /// The nearest edge to `p` (among equally near ones, one chosen deterministically); `nil`
-  /// without edges.
-  ///
-  /// - Complexity: O(1) expected for a point near the edges; grows with the number of rings
-  ///   searched for a point far from them.
-  func nearest(to p: Point) -> Hit? {
-    guard edgeCount > 0, p.isFinite else { return nil }
-    return starts.withUnsafeBufferPointer { a in
-      ends.withUnsafeBufferPointer { b in
-        cellStart.withUnsafeBufferPointer { first in
-          items.withUnsafeBufferPointer { list in
-            nearest(p, chain, a, b, first, list, keeping: Hit.self)
-          }
-        }
-      }
-    }
-  }
-
-  /// The distance from each point to its nearest edge, px (0 for a non-finite point or
-  /// without edges): `nearest` for many points, with the buffers opened once. (Starting each
-  /// search from the edge the previous point found was tried: the first cell is searched whole
-  /// anyway, so it cost about 2 % more instructions.)
-  ///
-  /// - Complexity: O(n) expected for n points near the edges.
-  func distances(from points: [Point]) -> [Double] {
-    guard edgeCount > 0 else { return [Double](repeating: 0, count: points.count) }
-    return starts.withUnsafeBufferPointer { a in
-      ends.withUnsafeBufferPointer { b in
-        cellStart.withUnsafeBufferPointer { first in
-          items.withUnsafeBufferPointer { list in
-            [Double](unsafeUninitializedCapacity: points.count) { out, initialized in
-              @inline(__always) func distance(_ p: Point, _ chain: Bool) -> Double {
-                // `p.isFinite` in two subtractions: v − v is 0 exactly when v is finite (NaN
-                // for ±∞ and NaN), cheaper than testing the exponent bits of each coordinate.
-                guard p.x - p.x == 0, p.y - p.y == 0 else { return 0 }
-                return nearest(p, chain, a, b, first, list, keeping: Distance.self)
-                  .distanceSquared.squareRoot()
-              }
-              // One loop per kind of edge list, so the search inside is specialised for it.
-              if chain {
-                for (i, p) in points.enumerated() { out[i] = distance(p, true) }
-              } else {
-                for (i, p) in points.enumerated() { out[i] = distance(p, false) }
-              }
-              initialized = points.count
-            }
-          }
-        }
-      }
-    }
-  }
-
-  /// The nearest edge to the finite point `p` (`chain`: this grid's `chain`, passed so that
-  /// an inlined search is specialised for it).
-  @inline(__always) private func nearest<Best: BestSoFar>(
-    _ p: Point, _ chain: Bool, _ a: UnsafeBufferPointer<Point>, _ b: UnsafeBufferPointer<Point>,
-    _ first: UnsafeBufferPointer<Int32>, _ list: UnsafeBufferPointer<Int32>, keeping: Best.Type
-  ) -> Best {
-    let fx = (p.x - originX) * inverse
-    let fy = (p.y - originY) * inverse
-    let cx = SegmentGrid.index(fx, columns)
-    let cy = SegmentGrid.index(fy, rows)
-    var best = Best.none
-    SegmentGrid.scan(cy &* columns &+ cx, p, a, b, chain, first, list, &best)
-    if best.distanceSquared < .infinity {
-      // Every other cell is at least as far from p as the nearest side of p's cell that has
-      // cells beyond it: when the best edge is no farther, the search is over (about half
-      // the points measured, whose nearest edge is much shorter than a cell away).
-      var side = Double.infinity
-      if cx > 0 { side = min(side, fx - Double(cx)) }
-      if cx < columns &- 1 { side = min(side, Double(cx &+ 1) - fx) }
-      if cy > 0 { side = min(side, fy - Double(cy)) }
-      if cy < rows &- 1 { side = min(side, Double(cy &+ 1) - fy) }
-      side *= cell
-      if side > 0, best.distanceSquared <= side * side { return best }
-      // Every edge nearer than the best so far meets the square of half-side d around p, so
-      // it is listed in a cell of the block that square covers. When that block lies within
-      // the ring around p's cell (nearly always: d is about an edge's distance), searching
-      // its other cells finishes the search.
-      let d = best.distanceSquared.squareRoot()
-      let x0 = SegmentGrid.index((p.x - d - originX) * inverse, columns)
-      let x1 = SegmentGrid.index((p.x + d - originX) * inverse, columns)
-      let y0 = SegmentGrid.index((p.y - d - originY) * inverse, rows)
-      let y1 = SegmentGrid.index((p.y + d - originY) * inverse, rows)
-      if x1 - x0 <= 2, y1 - y0 <= 2 {
-        for y in y0...y1 {
-          let gy = max(0, originY + Double(y) * cell - p.y, p.y - originY - Double(y + 1) * cell)
-          for x in x0...x1 where x != cx || y != cy {
-            let gx = max(0, originX + Double(x) * cell - p.x, p.x - originX - Double(x + 1) * cell)
-            if gx * gx + gy * gy <= best.distanceSquared {
-              SegmentGrid.scan(y &* columns &+ x, p, a, b, chain, first, list, &best)
-            }
-          }
-        }
-        return best
-      }
-    }
-    let qx = min(originX + Double(columns) * cell, max(originX, p.x))
-    let qy = min(originY + Double(rows) * cell, max(originY, p.y))
-    let offset2 = (p.x - qx) * (p.x - qx) + (p.y - qy) * (p.y - qy)
-    // Rings of cells around p's cell, from the first ring on, up to `ringLimit`; a point
-    // farther out goes to the hierarchy, whose cost does not grow with the distance.
-    var r = 1
-    while true {
-      if r > SegmentGrid.ringLimit {
-        var hit = best.hit
-        farSearch(p, &hit, a, b)
-        best = Best(hit)
-        break
-      }
-      // Distance from the clamped point to the nearest cell outside the searched block.
-      var bound = Double.infinity
-      if cx - r + 1 > 0 { bound = min(bound, qx - (originX + Double(cx - r + 1) * cell)) }
-      if cx + r - 1 < columns - 1 { bound = min(bound, originX + Double(cx + r) * cell - qx) }
-      if cy - r + 1 > 0 { bound = min(bound, qy - (originY + Double(cy - r + 1) * cell)) }
-      if cy + r - 1 < rows - 1 { bound = min(bound, originY + Double(cy + r) * cell - qy) }
-      if bound == .infinity { break }
-      // Projection onto the grid box is non-expansive: |p − x|² ≥ |q − x|² + |p − q|².
-      let reach = max(0, bound)
-      if best.distanceSquared <= reach * reach + offset2 { break }
-      let x0 = cx - r
-      let x1 = cx + r
-      let y0 = cy - r
-      let y1 = cy + r
-      for y in max(0, y0)...min(rows - 1, y1) {
-        // Ring r: whole rows at its top and bottom, only the two side cells in between.
-        let gy = max(0, originY + Double(y) * cell - p.y, p.y - originY - Double(y + 1) * cell)
-        let edgeRow = y == y0 || y == y1
-        let step = edgeRow ? 1 : max(1, x1 - x0)
-        var x = edgeRow ? max(0, x0) : x0
-        while x <= min(columns - 1, x1) {
-          // Skip cells that cannot hold anything nearer than the best so far.
-          let gx = max(0, originX + Double(x) * cell - p.x, p.x - originX - Double(x + 1) * cell)
-          if x >= 0, gx * gx + gy * gy < best.distanceSquared {
-            SegmentGrid.scan(y &* columns &+ x, p, a, b, chain, first, list, &best)
-          }
-          x += step
-        }
-      }
-      r += 1
-    }
-    return best
-  }
-
-  /// The hierarchy's search, out of line: the rare path stays out of `nearest`'s inlined body.
-  @inline(never) private func farSearch(
-    _ p: Point, _ best: inout Hit, _ a: UnsafeBufferPointer<Point>, _ b: UnsafeBufferPointer<Point>
-  ) {
-    let isChain = chain
-    let tree = hierarchy.get {
-      EdgeHierarchy(starts: starts, ends: ends, chain: isChain, count: edgeCount)
-    }
-    tree.search(p, &best) { SegmentGrid.hit($0, p, a, b, isChain) }
-  }
-
-  /// Compares every edge listed in cell `c` with `best` (among equally near edges the lower
-  /// index wins).
-  @inline(__always) private static func scan<Best: BestSoFar>(
-    _ c: Int, _ p: Point, _ a: UnsafeBufferPointer<Point>, _ b: UnsafeBufferPointer<Point>,
-    _ chain: Bool, _ first: UnsafeBufferPointer<Int32>, _ list: UnsafeBufferPointer<Int32>,
-    _ best: inout Best
-  ) {
-    for i in Int(first[c])..<Int(first[c &+ 1]) {
-      var e = Int(list[i &* 2])
-      let end = Int(list[i &* 2 &+ 1])
-      while e < end {
-        best.offer(SegmentGrid.hit(e, p, a, b, chain))
-        e += 1
-      }
-    }
-  }
-
-  /// True when some edge lies within `radius` of `p`.
-  ///
-  /// - Complexity: O(cells within `radius` + their edges), independent of how far the
-  ///   nearest edge is.
-  func hasEdge(within radius: Double, of p: Point) -> Bool {
-    guard edgeCount > 0, p.isFinite else { return false }
-    // Every edge lies in the grid's box: a point farther than `radius` from it has none near
-    // (the margin keeps the test on the safe side of rounding).
-    let margin =
-      radius * (1 + 1e-9) + 1e-9 * (abs(originX) + abs(originY) + Double(columns + rows) * cell)
-    if p.x < originX - margin || p.y < originY - margin
-      || p.x > originX + Double(columns) * cell + margin
-      || p.y > originY + Double(rows) * cell + margin
-    {
-      return false
-    }
-    let x0 = SegmentGrid.index((p.x - radius - originX) / cell, columns)
-    let x1 = SegmentGrid.index((p.x + radius - originX) / cell, columns)
-    let y0 = SegmentGrid.index((p.y - radius - originY) / cell, rows)
-    let y1 = SegmentGrid.index((p.y + radius - originY) / cell, rows)
-    let r2 = radius * radius
-    let columns = columns
-    let chain = chain
-    return starts.withUnsafeBufferPointer { a in
-      ends.withUnsafeBufferPointer { b in
-        cellStart.withUnsafeBufferPointer { first in
-          items.withUnsafeBufferPointer { list in
-            for y in y0...y1 {
-              for x in x0...x1 {
-                let c = y &* columns &+ x
-                for i in Int(first[c])..<Int(first[c &+ 1]) {
-                  var e = Int(list[i &* 2])
-                  let end = Int(list[i &* 2 &+ 1])
-                  while e < end {
-                    if SegmentGrid.hit(e, p, a, b, chain).distanceSquared <= r2 { return true }
-                    e += 1
-                  }
-                }
-              }
-            }
-            return false
-          }
-        }
-      }
-    }
-  }
-
-  /// The parts of a chain within `radius` of `p`: every maximal run of consecutive edges
-  /// whose `distance` to `p` is ≤ `radius`, as the run's nearest hit (the lowest edge among
-  /// equally near ones), in edge order, written into `result`. `nearest`: `p`'s nearest hit
-  /// (within `radius`), whose run is walked first; `runs`: scratch storage.
-  ///
-  /// Each run is found by walking the chain from one of its edges both ways until an edge
-  /// lies farther than `radius`; the other runs are discovered in the cells of the square of
-  /// half-side `radius` around `p` (every edge within `radius` passes through one of them),
-  /// where edges of runs already walked are skipped without a distance. So the runs are
-  /// those of the edges listed there and within `radius`, each edge's distance computed once.
-  ///
-  /// - Precondition: a chain grid (a path's edges).
-  /// - Complexity: O(cells within `radius` + edges listed there + the runs' length).
-  func parts(
-    near p: Point, within radius: Double, nearest: Hit, into result: inout [Hit],
-    runs: inout [Int]
-  ) {
-    precondition(chain, "parts of a chain")
-    // Emptied from the end: cheaper than `removeAll(keepingCapacity:)` for a few elements.
-    while !result.isEmpty { result.removeLast() }
-    while !runs.isEmpty { runs.removeLast() }
-    let x0 = SegmentGrid.index((p.x - radius - originX) / cell, columns)
-    let x1 = SegmentGrid.index((p.x + radius - originX) / cell, columns)
-    let y0 = SegmentGrid.index((p.y - radius - originY) / cell, rows)
-    let y1 = SegmentGrid.index((p.y + radius - originY) / cell, rows)
-    let columns = columns
-    let m = edgeCount
-    // A vertex nearer than `inner` (px²) makes every edge between two such vertices lie
-    // within `radius` as computed: the segment is inside the disc of radius `radius − slack`
-    // (convex), and the computed distance is off by far less than `slack` (rounding, some
-    // 1e-16 of the coordinates).
-    let slack = 1e-9 * (radius + abs(p.x) + abs(p.y))
-    let inner = (radius - slack) * (radius - slack)
-    starts.withUnsafeBufferPointer { a in
-      let none = UnsafeBufferPointer<Point>(start: nil, count: 0)
-      @inline(__always) func isInner(_ v: Int) -> Bool {
-        let dx = a[v].x - p.x
-        let dy = a[v].y - p.y
-        return dx * dx + dy * dy <= inner
-      }
-      @inline(__always) func isWithin(_ e: Int) -> Bool {
-        SegmentGrid.hit(e, p, a, none, true).distance <= radius
-      }
-      // The run of `nearest`: its nearest hit is `nearest` (no edge is nearer, and among
-      // equally near ones `nearest` is the lowest); only its ends are sought, an edge between
-      // inner vertices taken without its distance.
-      var lo = nearest.edge
-      var innerEnd = isInner(lo)
-      while lo > 0 {
-        let innerStart = isInner(lo - 1)
-        guard (innerStart && innerEnd) || isWithin(lo - 1) else { break }
-        innerEnd = innerStart
-        lo -= 1
-      }
-      var hi = nearest.edge
-      var innerStart = isInner(hi + 1)
-      while hi + 1 < m {
-        let innerEnd = isInner(hi + 2)
-        guard (innerStart && innerEnd) || isWithin(hi + 1) else { break }
-        innerStart = innerEnd
-        hi += 1
-      }
-      result.append(nearest)
-      runs.append(lo)
-      runs.append(hi)
-      // Walks the run of another edge `e0` (hit `h0`, within `radius`): its nearest hit into
-      // `result`, its first and last edge into `runs`.
-      func walk(_ e0: Int, _ h0: Hit) {
-        var best = h0
-        var lo = e0
-        while lo > 0 {
-          let h = SegmentGrid.hit(lo - 1, p, a, none, true)
-          guard h.distance <= radius else { break }
-          if h.distanceSquared <= best.distanceSquared { best = h }  // the lower edge on a tie
-          lo -= 1
-        }
-        var hi = e0
-        while hi + 1 < m {
-          let h = SegmentGrid.hit(hi + 1, p, a, none, true)
-          guard h.distance <= radius else { break }
-          if h.distanceSquared < best.distanceSquared { best = h }
-          hi += 1
-        }
-        result.append(best)
-        runs.append(lo)
-        runs.append(hi)
-      }
-      cellStart.withUnsafeBufferPointer { first in
-        items.withUnsafeBufferPointer { list in
-          for y in y0...y1 {
-            for x in x0...x1 {
-              let c = y &* columns &+ x
-              for i in Int(first[c])..<Int(first[c &+ 1]) {
-                var e = Int(list[i &* 2])
-                let end = Int(list[i &* 2 &+ 1])
-                next: while e < end {
-                  var k = 0
-                  while k < runs.count {
-                    if e >= runs[k], e <= runs[k + 1] {
-                      e = runs[k + 1] + 1  // the rest of a walked run
-                      continue next
-                    }
-                    k += 2
-                  }
-                  let h = SegmentGrid.hit(e, p, a, none, true)
-                  if h.distance <= radius { walk(e, h) }
-                  e += 1
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-    // Edge order (the runs are disjoint; usually there is one).
-    if result.count > 1 { result.sort { $0.edge < $1.edge } }
-  }
-}
-
-/// What a search keeps of the best edge so far: the whole hit (`nearest(to:)`), or only its
-/// squared distance (`distances(from:)`). The search's decisions read only the distance, so
-/// both search the same cells; the least distance does not depend on which of equally near
-/// edges is kept, so keeping the distance alone (no edge, no tie rule) gives the same value.
-private protocol BestSoFar {
-  /// Nothing found yet (infinitely far).
-  static var none: Self { get }
-  init(_ hit: SegmentGrid.Hit)
-  var distanceSquared: Double { get }
-  /// The best as a hit (for the hierarchy's search).
-  var hit: SegmentGrid.Hit { get }
-  /// Keeps `h` when it is better.
-  mutating func offer(_ h: SegmentGrid.Hit)
-}
-
-extension SegmentGrid.Hit: BestSoFar {
-  static var none: Self { Self(edge: Int.max, fraction: 0, distanceSquared: .infinity) }
-  init(_ hit: Self) { self = hit }
-  var hit: Self { self }
-
-  /// Nearer wins; among equally near edges the lower index.
-  @inline(__always) mutating func offer(_ h: Self) {
-    if h.distanceSquared < distanceSquared
-      || (h.distanceSquared == distanceSquared && h.edge < edge)
-    {
-      self = h
-    }
-  }
-}
-
-/// The squared distance of the best edge so far, px².
-private struct Distance: BestSoFar {
-  var distanceSquared: Double
-  static var none: Self { Self(distanceSquared: .infinity) }
-  init(distanceSquared: Double) { self.distanceSquared = distanceSquared }
-  init(_ hit: SegmentGrid.Hit) { distanceSquared = hit.distanceSquared }
-  var hit: SegmentGrid.Hit { .init(edge: Int.max, fraction: 0, distanceSquared: distanceSquared) }
-
-  @inline(__always) mutating func offer(_ h: SegmentGrid.Hit) {
-    if h.distanceSquared < distanceSquared { distanceSquared = h.distanceSquared }
-  }
 }

@@ -1,56 +1,9 @@
 import SigbenchCore
 
-// What lies within a radius of a point in a `SegmentGrid`: whether any edge does, which edges
-// may, and the parts of a chain that do.
+// What lies within a radius of a point in a `SegmentGrid`: the parts of a chain that do
+// (`SampleProjection`'s crossings).
 
 extension SegmentGrid {
-  /// True when some edge lies within `radius` of `p`.
-  ///
-  /// - Complexity: O(cells within `radius` + their edges), independent of how far the
-  ///   nearest edge is.
-  func hasEdge(within radius: Double, of p: Point) -> Bool {
-    guard edgeCount > 0, p.isFinite else { return false }
-    // Every edge lies in the grid's box: a point farther than `radius` from it has none near
-    // (the margin keeps the test on the safe side of rounding).
-    let margin =
-      radius * (1 + 1e-9) + 1e-9 * (abs(originX) + abs(originY) + Double(columns + rows) * cell)
-    if p.x < originX - margin || p.y < originY - margin
-      || p.x > originX + Double(columns) * cell + margin
-      || p.y > originY + Double(rows) * cell + margin
-    {
-      return false
-    }
-    let x0 = SegmentGrid.index((p.x - radius - originX) / cell, columns)
-    let x1 = SegmentGrid.index((p.x + radius - originX) / cell, columns)
-    let y0 = SegmentGrid.index((p.y - radius - originY) / cell, rows)
-    let y1 = SegmentGrid.index((p.y + radius - originY) / cell, rows)
-    let r2 = radius * radius
-    let columns = columns
-    let chain = chain
-    return starts.withUnsafeBufferPointer { a in
-      ends.withUnsafeBufferPointer { b in
-        cellStart.withUnsafeBufferPointer { first in
-          items.withUnsafeBufferPointer { list in
-            for y in y0...y1 {
-              for x in x0...x1 {
-                let c = y &* columns &+ x
-                for i in Int(first[c])..<Int(first[c &+ 1]) {
-                  var e = Int(list[i &* 2])
-                  let end = Int(list[i &* 2 &+ 1])
-                  while e < end {
-                    if SegmentGrid.hit(e, p, a, b, chain).distanceSquared <= r2 { return true }
-                    e += 1
-                  }
-                }
-              }
-            }
-            return false
-          }
-        }
-      }
-    }
-  }
-
   /// The parts of a chain within `radius` of `p`: every maximal run of consecutive edges
   /// whose `distance` to `p` is ≤ `radius`, as the run's nearest hit (the lowest edge among
   /// equally near ones), in edge order, written into `result`. `nearest`: `p`'s nearest hit

@@ -50,17 +50,10 @@ extension OutlineStroker {
     for i in 0..<n {
       let v = points[i]
       guard near(v) else { continue }
-      let prev = points[(i + n - 1) % n]
-      let next = points[(i + 1) % n]
-      let d0 = v - prev
-      let d1 = next - v
-      let l0 = d0.length
-      let l1 = d1.length
-      guard l0 > 0, l1 > 0 else { continue }
-      let u0 = d0 / l0
-      let u1 = d1 / l1
-      let turn = u0.cross(u1)
-      if abs(turn) < 1e-12 && u0.dot(u1) > 0 { continue }
+      guard
+        let (u0, u1, turn) = OutlineStroker.joinDirections(
+          points[(i + n - 1) % n], v, points[(i + 1) % n])
+      else { continue }
       let side: Double = turn > 0 ? -1 : 1
       let n0 = Point(x: -u0.y, y: u0.x) * (h * side)
       let n1 = Point(x: -u1.y, y: u1.x) * (h * side)

@@ -57,18 +57,11 @@ public struct OutlineStroker: Sendable {
     }
     // Joins at every vertex between its incoming and outgoing edges.
     for i in 0..<n {
-      let prev = points[(i + n - 1) % n]
       let v = points[i]
-      let next = points[(i + 1) % n]
-      let d0 = v - prev
-      let d1 = next - v
-      let l0 = d0.length
-      let l1 = d1.length
-      guard l0 > 0, l1 > 0 else { continue }
-      let u0 = d0 / l0
-      let u1 = d1 / l1
-      let turn = u0.cross(u1)
-      if abs(turn) < 1e-12 && u0.dot(u1) > 0 { continue }  // straight through
+      guard
+        let (u0, u1, turn) = OutlineStroker.joinDirections(
+          points[(i + n - 1) % n], v, points[(i + 1) % n])
+      else { continue }
       // The outer side is to the right of travel for a left turn (y down) and vice versa.
       let side: Double = turn > 0 ? -1 : 1
       let n0 = Point(x: -u0.y, y: u0.x) * (h * side)
@@ -93,5 +86,25 @@ public struct OutlineStroker: Sendable {
         emit(UnsafeBufferPointer(rebasing: quad[0..<3]))
       }
     }
+  }
+}
+
+extension OutlineStroker {
+  /// The unit directions into and out of vertex `v` (from `prev`, towards `next`) and their
+  /// cross product; `nil` when either edge has no length or the path runs straight through
+  /// (no join to draw). Shared by the stroker and its bounds, so both decide alike.
+  @inline(__always) static func joinDirections(_ prev: Point, _ v: Point, _ next: Point)
+    -> (u0: Point, u1: Point, turn: Double)?
+  {
+    let d0 = v - prev
+    let d1 = next - v
+    let l0 = d0.length
+    let l1 = d1.length
+    guard l0 > 0, l1 > 0 else { return nil }
+    let u0 = d0 / l0
+    let u1 = d1 / l1
+    let turn = u0.cross(u1)
+    if abs(turn) < 1e-12 && u0.dot(u1) > 0 { return nil }
+    return (u0, u1, turn)
   }
 }

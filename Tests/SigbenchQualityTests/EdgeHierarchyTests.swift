@@ -66,32 +66,3 @@ import Testing
         && abs(h.distance - ((1e5 - 5) * (1e5 - 5) + (1e5 + 5) * (1e5 + 5)).squareRoot()) < 1e-6)
   }
 }
-
-/// `SegmentGrid.hasEdge(within:of:)` (corner points near a join) answers as comparing with
-/// every edge, for points inside the grid, on its border and far outside (where it rejects by
-/// the grid's box without looking at a cell).
-@Test func hasEdgeEqualsBruteForce() {
-  let seed = propertySeed()
-  print("hasEdgeEqualsBruteForce: SIGBENCH_SEED=\(seed)")
-  var rng = SplitMix64(seed: seed)
-  for round in 0..<40 {
-    let scale = [1.0, 100, 100_000, 1e-3][round % 4]
-    let points = (0..<rng.int(in: 1...30)).map { _ in
-      Point(x: rng.double(in: -1...1), y: rng.double(in: -1...1)) * scale
-    }
-    let grid = SegmentGrid(starts: points, ends: points)
-    for _ in 0..<200 {
-      let p = Point(x: rng.double(in: -3...3), y: rng.double(in: -3...3)) * scale
-      let radius = rng.double(in: 0...1) * scale
-      let brute = (0..<grid.edgeCount).contains {
-        grid.hit($0, p).distanceSquared <= radius * radius
-      }
-      #expect(grid.hasEdge(within: radius, of: p) == brute, "round \(round), \(p), r \(radius)")
-    }
-    // Exactly at the radius from an edge, just outside the grid's box.
-    let q = points[0] + Point(x: 2, y: 0) * scale
-    let r = q.x - points.map(\.x).max()!
-    let exact = (0..<grid.edgeCount).contains { grid.hit($0, q).distanceSquared <= r * r }
-    #expect(grid.hasEdge(within: r, of: q) == exact)
-  }
-}

@@ -191,7 +191,8 @@ extension TentativeChurn {
     /// point; only the first t entries of a call are meaningful).
     var bound: [Double] = []
     var edge: [Int] = []
-    /// The points pass 2 compares after the first, largest bound first.
+    /// The points pass 2 compares after the first, as a heap; those left to a grid.
+    var heap: [Candidate] = []
     var order: [Int] = []
     /// One box per `chunk` edges, and each box's lower bound for the point searched.
     var boxes: [Box] = []
@@ -222,7 +223,8 @@ extension TentativeChurn {
   ///    nearest edges); O(1) edges a point along a curve, often one.
   /// 2. The exact distance of the point with the largest bound starts the largest distance
   ///    (on a revised tail it is usually the answer). Then every point whose bound is not
-  ///    above it is settled for free; any other, largest bound first, is searched (`nearest`:
+  ///    above it is settled for free; any other, largest bound first (a heap: most updates
+  ///    search none or one more, so a sort of them all would cost more), is searched (`nearest`:
   ///    boxes of edges skipped by a rigorous lower bound) until an edge settles it or its exact
   ///    minimum raises the largest distance. When the search finds a nearer edge than the
   ///    walk's (the walk stopped at a local minimum of the wrong part of the picture), the
@@ -233,13 +235,14 @@ extension TentativeChurn {
   /// Every distance compared is that of `distance2` (the expression of `SegmentGrid`'s hit to
   /// the bit); edges are skipped only when a bound proves they are not nearer, and the grid's
   /// search is exact; so the value is that of comparing every pair, to the bit. Edges whose
-  /// squared length overflows (coordinates beyond 1e154 px) are compared pair by pair.
+  /// squared length overflows (coordinates beyond 1e154 px) are compared pair by pair;
+  /// `lengthsFinite`, when given, says whether any does (the churn knows it from building them).
   ///
   /// - Complexity: O(t + c) along a curve for t points and c edges; O(t · c) at worst while the
   ///   budget lasts, then O(c) for the grid and O(1) expected a point.
   static func largestDistance(
     from points: UnsafeBufferPointer<Point>, edges: UnsafeBufferPointer<Edge>, pairBudget: Int,
-    scratch: inout Scratch
+    scratch: inout Scratch, lengthsFinite: Bool? = nil
   ) -> Double {
     let m = edges.count
     let t = points.count
@@ -249,93 +252,46 @@ extension TentativeChurn {
       scratch.bound += repeatElement(0, count: t - scratch.bound.count)
       scratch.edge += repeatElement(0, count: t - scratch.edge.count)
       scratch.order += repeatElement(0, count: t - scratch.order.count)
+      scratch.heap += repeatElement(
+        Candidate(key: 0, point: 0), count: t - scratch.heap.count)
     }
     if scratch.boxes.count < b {
       scratch.boxes += repeatElement(Box(), count: b - scratch.boxes.count)
       scratch.lower += repeatElement(0, count: b - scratch.lower.count)
     }
     var tame = true
-    for e in edges where !e.len2.isFinite { tame = false }
+    if let known = lengthsFinite {
+      tame = known
+    } else {
+      for e in edges where !e.len2.isFinite { tame = false }
+    }
     guard tame else { return everyPair(points, edges) }
     var worst = 0.0
-    // Position in pass 2 (−1: the point with the largest bound, then i ≥ 0: `order[i]`) where
-    // the pair budget ran out, or nil; the number of points ordered.
+    // Where the pair budget ran out (see `search`), or nil; the number of points left.
     var gridFrom: Int?
     var ordered = 0
     var top = t - 1
     scratch.bound.withUnsafeMutableBufferPointer { bound in
       scratch.edge.withUnsafeMutableBufferPointer { edge in
         scratch.order.withUnsafeMutableBufferPointer { order in
-          scratch.boxes.withUnsafeMutableBufferPointer { allBoxes in
-            scratch.lower.withUnsafeMutableBufferPointer { allLower in
-              let boxes = UnsafeMutableBufferPointer(rebasing: allBoxes[0..<b])
-              let lower = UnsafeMutableBufferPointer(rebasing: allLower[0..<b])
-              for c in 0..<b {
-                var box = Box()
-                for e in edges[c * chunk..<min(m, c * chunk + chunk)] {
-                  box.lx = min(box.lx, e.sx, e.tx)
-                  box.hx = max(box.hx, e.sx, e.tx)
-                  box.ly = min(box.ly, e.sy, e.ty)
-                  box.hy = max(box.hy, e.sy, e.ty)
-                }
-                boxes[c] = box
-              }
-              let box = UnsafeBufferPointer(boxes)
-              // Pass 1: bounds.
-              var at = 0
-              var topBound = -Double.infinity
-              var k = t
-              while k > 0 {
-                k -= 1
-                let (here, e) = walk(points[k], from: at, edges)
-                at = e
-                bound[k] = here
-                edge[k] = at
-                if here > topBound {
-                  topBound = here
-                  top = k
-                }
-              }
-              // Pass 2.
-              var budget = pairBudget
-              var n = 0
-              for i in -1..<t {
-                if i == 0 {
-                  for k in 0..<t where k != top && bound[k] > worst {
-                    order[n] = k
-                    n += 1
+          scratch.heap.withUnsafeMutableBufferPointer { heap in
+            scratch.boxes.withUnsafeMutableBufferPointer { allBoxes in
+              scratch.lower.withUnsafeMutableBufferPointer { allLower in
+                let boxes = UnsafeMutableBufferPointer(rebasing: allBoxes[0..<b])
+                let lower = UnsafeMutableBufferPointer(rebasing: allLower[0..<b])
+                for c in 0..<b {
+                  var box = Box()
+                  for e in edges[c * chunk..<min(m, c * chunk + chunk)] {
+                    box.lx = min(box.lx, e.sx, e.tx)
+                    box.hx = max(box.hx, e.sx, e.tx)
+                    box.ly = min(box.ly, e.sy, e.ty)
+                    box.hy = max(box.hy, e.sy, e.ty)
                   }
-                  var head = UnsafeMutableBufferPointer(rebasing: order[0..<n])
-                  head.sort { bound[$0] > bound[$1] }
-                  ordered = n
+                  boxes[c] = box
                 }
-                if i >= n { break }
-                let k = i < 0 ? top : order[i]
-                // Bounds lowered by a neighbour's search are out of order: skip, do not stop.
-                if i >= 0, bound[k] <= worst { continue }
-                if budget < m + b {
-                  gridFrom = i
-                  return
-                }
-                let (best, near) = nearest(
-                  points[k], best: bound[k], edge: edge[k], stop: worst, edges, box, lower,
-                  budget: &budget)
-                worst = max(worst, best)
-                guard near != edge[k] else { continue }
-                // The neighbours walk again from the edge found, while that lowers their bound.
-                for step in stride(from: -1, through: 1, by: 2) {
-                  var j = k + step
-                  var from = near
-                  while j >= 0, j < t, budget >= m + b {
-                    let (here, e) = walk(points[j], from: from, edges)
-                    budget -= 3
-                    guard here < bound[j] else { break }
-                    bound[j] = here
-                    edge[j] = e
-                    from = e
-                    j += step
-                  }
-                }
+                (worst, gridFrom, ordered, top) = search(
+                  points, edges, UnsafeBufferPointer(boxes), lower, bound: bound, edge: edge,
+                  order: order, heap: heap, pairBudget: pairBudget)
               }
             }
           }
@@ -352,9 +308,9 @@ extension TentativeChurn {
           scratch.order[ordered] = k
           ordered += 1
         }
-        scratch.order[0..<ordered].sort { scratch.bound[$0] > scratch.bound[$1] }
       }
-      for k in scratch.order[max(0, first)..<ordered] where scratch.bound[k] > worst {
+      scratch.order[0..<ordered].sort { scratch.bound[$0] > scratch.bound[$1] }
+      for k in scratch.order[0..<ordered] where scratch.bound[k] > worst {
         worst = max(worst, grid.nearest(to: points[k])?.distanceSquared ?? 0)
       }
     }

@@ -29,6 +29,8 @@ struct TentativeChurn: Sendable {
   /// Edges of the current picture: the first `edgeCount` (storage kept between calls).
   private var edges: [Edge] = []
   private var edgeCount = 0
+  /// Every edge's squared length is finite (a disc's is 0; a chord's is checked when added).
+  private var lengthsFinite = true
   /// One value per counted update, px.
   private(set) var values: [Double] = []
   /// The largest-distance search's buffers (reused between calls).
@@ -78,6 +80,7 @@ struct TentativeChurn: Sendable {
   /// The largest distance from `previous` to the current picture; `nil` when it is empty.
   private mutating func largestDistance(to output: StrokeOutput) -> Double? {
     edgeCount = 0
+    lengthsFinite = true
     for s in output.stable.centerline { addChords(s) }
     for s in output.tentative.centerline { addChords(s) }
     if let s = lastStable { addChords(s) }
@@ -94,7 +97,8 @@ struct TentativeChurn: Sendable {
         TentativeChurn.largestDistance(
           from: UnsafeBufferPointer(rebasing: p[0..<t]),
           edges: UnsafeBufferPointer(rebasing: e[0..<m]),
-          pairBudget: TentativeChurn.bruteForceLimit + 4 * m, scratch: &search)
+          pairBudget: TentativeChurn.bruteForceLimit + 4 * m, scratch: &search,
+          lengthsFinite: lengthsFinite)
       }
     }
   }
@@ -112,18 +116,22 @@ struct TentativeChurn: Sendable {
     var a = s.start
     if !a.isFinite { return }
     var c = edgeCount
+    var finite = true
     TentativeChurn.grow(&edges, to: c + n, with: Edge(.zero, .zero))
     edges.withUnsafeMutableBufferPointer { buffer in
       for i in 1...n {
         let b = CenterlineSegment.point(
           s.start, s.control1, s.control2, s.end, at: Double(i) / Double(n))
         guard b.isFinite else { return }
-        buffer[c] = Edge(a, b)
+        let e = Edge(a, b)
+        finite = finite && e.len2.isFinite
+        buffer[c] = e
         c += 1
         a = b
       }
     }
     edgeCount = c
+    lengthsFinite = lengthsFinite && finite
   }
 
   /// Appends the finite disc centres of `ink` as point edges.

@@ -31,6 +31,13 @@ struct TentativeChurn: Sendable {
   private var edgeCount = 0
   /// Every edge's squared length is finite (a disc's is 0; a chord's is checked when added).
   private var lengthsFinite = true
+  /// The chords of `lastStable` as `addChords` made them when it was added (the first
+  /// `lastStableChordCount`; valid when `lastStableChordsKnown`), and whether their squared
+  /// lengths are finite: the next call copies them instead of evaluating the segment again.
+  private var lastStableChords: [Edge] = []
+  private var lastStableChordCount = 0
+  private var lastStableChordsKnown = false
+  private var lastStableChordsFinite = true
   /// One value per counted update, px.
   private(set) var values: [Double] = []
   /// The largest-distance search's buffers (reused between calls).
@@ -45,6 +52,7 @@ struct TentativeChurn: Sendable {
   mutating func startStroke() {
     previousCount = 0
     lastStable = nil
+    lastStableChordsKnown = false
     calls = 0
     values = []
   }
@@ -54,12 +62,12 @@ struct TentativeChurn: Sendable {
   /// - Complexity: O(t + c) expected for t points on the previous tail and c chords of the
   ///   current picture near it (at most 4096 + 4c point–chord pairs compared, then a grid).
   mutating func record(_ output: StrokeOutput) {
-    if calls > 0 {
-      if previousCount == 0 {
-        values.append(0)
-      } else if let worst = largestDistance(to: output) {
-        values.append(worst)
-      }
+    if calls > 0, previousCount > 0 {
+      if let worst = largestDistance(to: output) { values.append(worst) }
+    } else {
+      if calls > 0 { values.append(0) }
+      // The new last stable segment's chords were not made.
+      if !output.stable.centerline.isEmpty { lastStableChordsKnown = false }
     }
     calls += 1
     lastStable = output.stable.centerline.last ?? lastStable
@@ -81,9 +89,24 @@ struct TentativeChurn: Sendable {
   private mutating func largestDistance(to output: StrokeOutput) -> Double? {
     edgeCount = 0
     lengthsFinite = true
-    for s in output.stable.centerline { addChords(s) }
+    var newest = 0..<0
+    for s in output.stable.centerline {
+      let from = edgeCount
+      addChords(s)
+      newest = from..<edgeCount
+    }
     for s in output.tentative.centerline { addChords(s) }
-    if let s = lastStable { addChords(s) }
+    if let s = lastStable {
+      if lastStableChordsKnown {
+        appendLastStableChords()
+      } else {
+        let from = edgeCount
+        addChords(s)
+        keepLastStableChords(from..<edgeCount)
+      }
+    }
+    // The last stable segment of this call is the next call's `lastStable`.
+    if !output.stable.centerline.isEmpty { keepLastStableChords(newest) }
     addDiscs(output.stable)
     addDiscs(output.tentative)
     guard edgeCount > 0 else { return nil }
@@ -101,6 +124,30 @@ struct TentativeChurn: Sendable {
           lengthsFinite: lengthsFinite)
       }
     }
+  }
+
+  /// Keeps `edges[range]`, the chords of the segment that is or will be `lastStable`.
+  private mutating func keepLastStableChords(_ range: Range<Int>) {
+    let n = range.count
+    TentativeChurn.grow(&lastStableChords, to: n, with: Edge(.zero, .zero))
+    var finite = true
+    for i in range {
+      lastStableChords[i - range.lowerBound] = edges[i]
+      finite = finite && edges[i].len2.isFinite
+    }
+    lastStableChordCount = n
+    lastStableChordsFinite = finite
+    lastStableChordsKnown = true
+  }
+
+  /// Appends the kept chords of `lastStable` as edges.
+  private mutating func appendLastStableChords() {
+    let c = edgeCount
+    let n = lastStableChordCount
+    TentativeChurn.grow(&edges, to: c + n, with: Edge(.zero, .zero))
+    for i in 0..<n { edges[c + i] = lastStableChords[i] }
+    edgeCount = c + n
+    lengthsFinite = lengthsFinite && lastStableChordsFinite
   }
 
   /// Grows `array` (never shrinks it) to at least `count` elements, doubling.

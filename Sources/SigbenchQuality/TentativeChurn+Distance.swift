@@ -33,6 +33,20 @@ extension TentativeChurn {
       tx = s.x + dx
       ty = s.y + dy
     }
+
+    /// `Edge(c, c)` for a finite `c` (a disc centre), bit for bit without the arithmetic that
+    /// cancels: c − c is +0, so d and the squared length are +0, and t = c + 0 (+0 for −0).
+    @inline(__always) init(point c: Point) {
+      sx = c.x
+      sy = c.y
+      ex = c.x
+      ey = c.y
+      dx = 0
+      dy = 0
+      len2 = 0
+      tx = c.x + 0
+      ty = c.y + 0
+    }
   }
 
   /// The bounding box of a run of `chunk` consecutive edges' computed nearest points: every

@@ -188,7 +188,7 @@ struct TentativeChurn: Sendable {
     edges.withUnsafeMutableBufferPointer { buffer in
       ink.forEachFilledDisc { d in
         guard d.center.isFinite else { return }
-        buffer[c] = Edge(d.center, d.center)
+        buffer[c] = Edge(point: d.center)
         c += 1
       }
     }

@@ -73,3 +73,31 @@ import Testing
     }
   }
 }
+
+/// A disc centre's edge is built without the arithmetic that cancels; it must be `Edge(c, c)`
+/// bit for bit, signed zeros, subnormals and huge finite coordinates included.
+@Test func churnPointEdgeEqualsEdgeFromAPointToItself() {
+  let seed = propertySeed()
+  print("churnPointEdgeEqualsEdgeFromAPointToItself: SIGBENCH_SEED=\(seed)")
+  var rng = SplitMix64(seed: seed)
+  let special: [Double] = [
+    0, -0.0, 1, -1, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .greatestFiniteMagnitude,
+    -.greatestFiniteMagnitude, 1e-310, 3.5, -7.25,
+  ]
+  var values = special
+  for _ in 0..<200 {
+    values.append(rng.double(in: -1e6...1e6) * (rng.int(in: 0...1) == 0 ? 1 : 1e-300))
+  }
+  for x in values {
+    for y in special + [rng.double(in: -50...50)] {
+      let c = Point(x: x, y: y)
+      let a = TentativeChurn.Edge(c, c)
+      let b = TentativeChurn.Edge(point: c)
+      let fields: [(Double, Double)] = [
+        (a.sx, b.sx), (a.sy, b.sy), (a.ex, b.ex), (a.ey, b.ey), (a.dx, b.dx), (a.dy, b.dy),
+        (a.len2, b.len2), (a.tx, b.tx), (a.ty, b.ty),
+      ]
+      for (u, v) in fields { #expect(u.bitPattern == v.bitPattern, "\(x), \(y)") }
+    }
+  }
+}

@@ -131,9 +131,14 @@ struct TentativeChurn: Sendable {
     let n = range.count
     TentativeChurn.grow(&lastStableChords, to: n, with: Edge(.zero, .zero))
     var finite = true
-    for i in range {
-      lastStableChords[i - range.lowerBound] = edges[i]
-      finite = finite && edges[i].len2.isFinite
+    lastStableChords.withUnsafeMutableBufferPointer { kept in
+      edges.withUnsafeBufferPointer { all in
+        for i in 0..<n {
+          let e = all[range.lowerBound + i]
+          finite = finite && e.len2.isFinite
+          kept[i] = e
+        }
+      }
     }
     lastStableChordCount = n
     lastStableChordsFinite = finite
@@ -145,7 +150,11 @@ struct TentativeChurn: Sendable {
     let c = edgeCount
     let n = lastStableChordCount
     TentativeChurn.grow(&edges, to: c + n, with: Edge(.zero, .zero))
-    for i in 0..<n { edges[c + i] = lastStableChords[i] }
+    edges.withUnsafeMutableBufferPointer { all in
+      lastStableChords.withUnsafeBufferPointer { kept in
+        for i in 0..<n { all[c + i] = kept[i] }
+      }
+    }
     edgeCount = c + n
     lengthsFinite = lengthsFinite && lastStableChordsFinite
   }

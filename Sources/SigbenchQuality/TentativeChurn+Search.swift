@@ -50,6 +50,8 @@ extension TentativeChurn {
         rewalk(from: top, near, points, edges, bound, edge, &budget, keep: keep)
       }
     }
+    // Every bound is at most the top's: none is left when the top's was exact.
+    if worst >= topBound { return (worst, nil, 0, top) }
     // The points still unsettled, largest bound first: a max-heap of their bounds as they are
     // now (bounds only fall, so a key bounds its point's bound).
     var n = 0

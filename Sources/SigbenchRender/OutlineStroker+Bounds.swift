@@ -14,8 +14,9 @@ import SigbenchCore
 /// the running maximum whenever it would be added, so adding it changes nothing, and it is
 /// skipped. An empty box (`M` infinite) or a non-finite vertex skips nothing.
 ///
-/// The points that are added are computed with `strokeInto`'s expressions (its two loops), in
-/// its order, so the box is the one the pieces give (tested against `stroke`).
+/// The points that are added are those `strokeInto` emits, from the same functions
+/// (`edgeOffset`, `joinCorners`), so the box is the one the pieces give (tested against
+/// `stroke`).
 ///
 /// - Complexity: O(n) for n vertices; the square roots and divisions only near the box's edges.
 extension OutlineStroker {
@@ -38,10 +39,7 @@ extension OutlineStroker {
       let a = points[i]
       let b = points[(i + 1) % n]
       guard near(a) || near(b) else { continue }
-      let d = b - a
-      let len = d.length
-      guard len > 0 else { continue }
-      let nrm = Point(x: -d.y / len * h, y: d.x / len * h)
+      guard let nrm = OutlineStroker.edgeOffset(a, b, halfWidth: h) else { continue }
       box.add(a + nrm)
       box.add(b + nrm)
       box.add(b - nrm)
@@ -51,23 +49,12 @@ extension OutlineStroker {
       let v = points[i]
       guard near(v) else { continue }
       guard
-        let (u0, u1, turn) = OutlineStroker.joinDirections(
-          points[(i + n - 1) % n], v, points[(i + 1) % n])
+        let join = joinCorners(points[(i + n - 1) % n], v, points[(i + 1) % n], halfWidth: h)
       else { continue }
-      let side: Double = turn > 0 ? -1 : 1
-      let n0 = Point(x: -u0.y, y: u0.x) * (h * side)
-      let n1 = Point(x: -u1.y, y: u1.x) * (h * side)
-      let cosTheta = max(-1, min(1, u0.dot(u1)))
-      let halfPhiSin = ((1 + cosTheta) / 2).squareRoot()
       box.add(v)
-      box.add(v + n0)
-      if halfPhiSin > 1e-12 && 1 / halfPhiSin <= miterLimit {
-        let bis = (n0 + n1)
-        let bl = bis.length
-        let miterLen = h / halfPhiSin
-        box.add(bl > 0 ? v + bis / bl * miterLen : v + n0)
-      }
-      box.add(v + n1)
+      box.add(join.first)
+      if let tip = join.tip { box.add(tip) }
+      box.add(join.second)
     }
   }
 }

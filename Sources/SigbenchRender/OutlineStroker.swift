@@ -45,10 +45,7 @@ public struct OutlineStroker: Sendable {
     for i in 0..<n {
       let a = points[i]
       let b = points[(i + 1) % n]
-      let d = b - a
-      let len = d.length
-      guard len > 0 else { continue }
-      let nrm = Point(x: -d.y / len * h, y: d.x / len * h)
+      guard let nrm = OutlineStroker.edgeOffset(a, b, halfWidth: h) else { continue }
       quad[0] = a + nrm
       quad[1] = b + nrm
       quad[2] = b - nrm
@@ -59,30 +56,16 @@ public struct OutlineStroker: Sendable {
     for i in 0..<n {
       let v = points[i]
       guard
-        let (u0, u1, turn) = OutlineStroker.joinDirections(
-          points[(i + n - 1) % n], v, points[(i + 1) % n])
+        let join = joinCorners(points[(i + n - 1) % n], v, points[(i + 1) % n], halfWidth: h)
       else { continue }
-      // The outer side is to the right of travel for a left turn (y down) and vice versa.
-      let side: Double = turn > 0 ? -1 : 1
-      let n0 = Point(x: -u0.y, y: u0.x) * (h * side)
-      let n1 = Point(x: -u1.y, y: u1.x) * (h * side)
-      let cosTheta = max(-1, min(1, u0.dot(u1)))
-      // Miter length / width = 1 / sin(φ/2) where φ is the angle between the edges.
-      let halfPhiSin = ((1 + cosTheta) / 2).squareRoot()  // sin(φ/2) with φ = π − θ
-      if halfPhiSin > 1e-12 && 1 / halfPhiSin <= miterLimit {
-        let bis = (n0 + n1)
-        let bl = bis.length
-        let miterLen = h / halfPhiSin
-        let tip = bl > 0 ? v + bis / bl * miterLen : v + n0
-        quad[0] = v
-        quad[1] = v + n0
+      quad[0] = v
+      quad[1] = join.first
+      if let tip = join.tip {
         quad[2] = tip
-        quad[3] = v + n1
+        quad[3] = join.second
         emit(UnsafeBufferPointer(quad))
       } else {
-        quad[0] = v
-        quad[1] = v + n0
-        quad[2] = v + n1
+        quad[2] = join.second
         emit(UnsafeBufferPointer(rebasing: quad[0..<3]))
       }
     }
@@ -90,12 +73,23 @@ public struct OutlineStroker: Sendable {
 }
 
 extension OutlineStroker {
-  /// The unit directions into and out of vertex `v` (from `prev`, towards `next`) and their
-  /// cross product; `nil` when either edge has no length or the path runs straight through
-  /// (no join to draw). Shared by the stroker and its bounds, so both decide alike.
-  @inline(__always) static func joinDirections(_ prev: Point, _ v: Point, _ next: Point)
-    -> (u0: Point, u1: Point, turn: Double)?
-  {
+  /// The offset of edge `a`→`b`'s rectangle from the edge: its left normal times `h`; `nil` for
+  /// an edge of no length (nothing to draw).
+  @inline(__always) static func edgeOffset(_ a: Point, _ b: Point, halfWidth h: Double) -> Point? {
+    let d = b - a
+    let len = d.length
+    guard len > 0 else { return nil }
+    return Point(x: -d.y / len * h, y: d.x / len * h)
+  }
+
+  /// The join at vertex `v` between the edges from `prev` and towards `next`, on the outer side
+  /// of the turn: the two offset corners and, when the miter is within `miterLimit`, its tip
+  /// (else the join is the bevel `v`, `first`, `second`); `nil` when either edge has no length
+  /// or the path runs straight through. Shared by the stroker and its bounds, so both compute
+  /// the same points.
+  @inline(__always) func joinCorners(
+    _ prev: Point, _ v: Point, _ next: Point, halfWidth h: Double
+  ) -> (first: Point, tip: Point?, second: Point)? {
     let d0 = v - prev
     let d1 = next - v
     let l0 = d0.length
@@ -104,7 +98,18 @@ extension OutlineStroker {
     let u0 = d0 / l0
     let u1 = d1 / l1
     let turn = u0.cross(u1)
-    if abs(turn) < 1e-12 && u0.dot(u1) > 0 { return nil }
-    return (u0, u1, turn)
+    if abs(turn) < 1e-12 && u0.dot(u1) > 0 { return nil }  // straight through
+    // The outer side is to the right of travel for a left turn (y down) and vice versa.
+    let side: Double = turn > 0 ? -1 : 1
+    let n0 = Point(x: -u0.y, y: u0.x) * (h * side)
+    let n1 = Point(x: -u1.y, y: u1.x) * (h * side)
+    let cosTheta = max(-1, min(1, u0.dot(u1)))
+    // Miter length / width = 1 / sin(φ/2) where φ is the angle between the edges.
+    let halfPhiSin = ((1 + cosTheta) / 2).squareRoot()  // sin(φ/2) with φ = π − θ
+    guard halfPhiSin > 1e-12 && 1 / halfPhiSin <= miterLimit else { return (v + n0, nil, v + n1) }
+    let bis = (n0 + n1)
+    let bl = bis.length
+    let miterLen = h / halfPhiSin
+    return (v + n0, bl > 0 ? v + bis / bl * miterLen : v + n0, v + n1)
   }
 }

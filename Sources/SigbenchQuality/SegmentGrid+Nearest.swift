@@ -21,7 +21,14 @@ extension SegmentGrid {
     let dx = t.x - s.x
     let dy = t.y - s.y
     let len2 = dx * dx + dy * dy
-    let u = len2 > 0 ? min(1, max(0, ((p.x - s.x) * dx + (p.y - s.y) * dy) / len2)) : 0
+    // min(1, max(0, v)) as selects that compile to maxsd and minsd (the division done even
+    // for a point edge, whose u is 0 all the same): no branch to mispredict on which side of
+    // the edge's start p lies (one point in two, in a cell's list). Equal for every v,
+    // NaN included (0), but for the sign of a zero u, which changes neither the distance
+    // (it is squared) nor an arc length computed from u.
+    let v = ((p.x - s.x) * dx + (p.y - s.y) * dy) / len2
+    let low = v > 0 ? v : 0
+    let u = len2 > 0 ? (1 < low ? 1 : low) : 0
     let qx = s.x + dx * u - p.x
     let qy = s.y + dy * u - p.y
     return Hit(edge: e, fraction: u, distanceSquared: qx * qx + qy * qy)

@@ -61,42 +61,27 @@ extension TentativeChurn {
   /// Edges per box.
   static let chunk = 8
 
-  /// Squared distance from `p` to `e`, px²: bit for bit `SegmentGrid`'s hit, whose expression
-  /// is u = len2 > 0 ? min(1, max(0, w·d / len2)) : 0 with w = p − s, then
-  /// q = (s + d·u) − p. Here the division is done only when the projection does not clamp.
-  /// Requires a finite `len2` (so d is finite).
-  /// - u is 0 (or −0) when len2 is not > 0, or w·d is not > 0 (w·d ≤ 0 or NaN: max(0, ≤ 0 or
-  ///   NaN) is ±0). Then d·u = ±0 and s + d·u = s but for the sign of a zero, so q = ±(p − s),
-  ///   whose square is the same: `w·w`.
-  /// - u is 1 when w·d ≥ len2 > 0: the correctly rounded quotient of two such numbers is ≥ 1
-  ///   (rounding is monotone; w·d = +∞ gives +∞). Then d·1 = d and q = (s + d) − p = t − p.
-  /// - Otherwise the original expression.
+  /// Squared distance from `p` to `e`, px²: `SegmentGrid`'s hit expression, the same
+  /// operations in the same order, so the same bits: u = len2 > 0 ? min(1, max(0, w·d / len2))
+  /// : 0 with w = p − s, then q = (s + d·u) − p. The division is always done and the clamp
+  /// written as selects, so there is no branch to mispredict on which side of an edge's ends
+  /// the point lies (beyond the start of about half the edges of a box).
   @inline(__always) static func distance2(_ e: Edge, _ p: Point) -> Double {
-    var side = 0
-    return distance2(e, p, side: &side)
+    let v = ((p.x - e.sx) * e.dx + (p.y - e.sy) * e.dy) / e.len2
+    let low = v > 0 ? v : 0
+    let u = e.len2 > 0 ? (1 < low ? 1 : low) : 0
+    let qx = e.sx + e.dx * u - p.x
+    let qy = e.sy + e.dy * u - p.y
+    return qx * qx + qy * qy
   }
 
-  /// `distance2`, also telling where the nearest point lies: −1 at the start (clamped), 1 at
-  /// the end (clamped), 0 inside, 2 for a point edge (len2 not above 0).
+  /// `distance2`, also telling where the nearest point lies: −1 at the start (clamped: w·d
+  /// not above 0), 1 at the end (clamped: w·d ≥ len2), 0 inside, 2 for a point edge (len2 not
+  /// above 0).
   @inline(__always) static func distance2(_ e: Edge, _ p: Point, side: inout Int) -> Double {
-    let wx = p.x - e.sx
-    let wy = p.y - e.sy
-    let dot = wx * e.dx + wy * e.dy
-    if dot > 0, e.len2 > 0 {
-      if dot >= e.len2 {
-        side = 1
-        let qx = e.tx - p.x
-        let qy = e.ty - p.y
-        return qx * qx + qy * qy
-      }
-      side = 0
-      let u = min(1, max(0, dot / e.len2))
-      let qx = e.sx + e.dx * u - p.x
-      let qy = e.sy + e.dy * u - p.y
-      return qx * qx + qy * qy
-    }
-    side = e.len2 > 0 ? -1 : 2
-    return wx * wx + wy * wy
+    let dot = (p.x - e.sx) * e.dx + (p.y - e.sy) * e.dy
+    side = e.len2 > 0 ? (dot > 0 ? (dot >= e.len2 ? 1 : 0) : -1) : 2
+    return distance2(e, p)
   }
 
   /// A lower bound of `distance2(e, p)` for every edge e in box `b`, px², with no slack needed.
@@ -105,8 +90,15 @@ extension TentativeChurn {
   /// q = c − p rounds to at least the gap g = lx − p (or p − hx) when p is outside, by
   /// monotonicity again, and q·q + q′·q′ rounds to at least g·g + g′·g′ computed the same way.
   @inline(__always) static func lowerBound(_ b: Box, _ p: Point) -> Double {
-    let gx = max(b.lx - p.x, p.x - b.hx, 0)
-    let gy = max(b.ly - p.y, p.y - b.hy, 0)
+    // max(·, ·, 0) as selects (no branch; the squares are the same for ±0).
+    let ax = b.lx - p.x
+    let cx = p.x - b.hx
+    let mx = ax < cx ? cx : ax
+    let gx = mx < 0 ? 0 : mx
+    let ay = b.ly - p.y
+    let cy = p.y - b.hy
+    let my = ay < cy ? cy : ay
+    let gy = my < 0 ? 0 : my
     return gx * gx + gy * gy
   }
 

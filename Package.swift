@@ -25,6 +25,9 @@ let package = Package(
     // Synthetic handwriting with exact ground truth (sigma-lognormal model) and resampling of
     // timed recordings to other digitizer rates. Standard library and Core only.
     .target(name: "SigbenchSynth", dependencies: ["SigbenchCore"]),
+    // External strategies: manifests (`*.sigbench-strategy.json`) and their discovery in the
+    // strategy folders. Core and Foundation only.
+    .target(name: "SigbenchExternal", dependencies: ["SigbenchCore"]),
     // Ink quality metrics (accuracy, ends, smoothness, width, ink latency, output size) as
     // pure functions producing Results types.
     // Optimised in debug builds too: the metrics measure every pixel of arc length (800,000
@@ -109,6 +112,7 @@ let package = Package(
         "SigbenchCore", "SigbenchStrategies", "SigbenchFormats", "SigbenchRender",
         "SigbenchResults", "SigbenchReport", "SigbenchRun", "SigbenchSynth", "SigbenchHistory",
         "SigbenchCapture", "SigbenchArguments", "SigbenchFiles", "SigbenchBench",
+        "SigbenchExternal",
       ]),
     .executableTarget(name: "sigbench", dependencies: ["SigbenchCLI"]),
     // Test support only: counts heap allocations (defines malloc for the test executable).
@@ -154,6 +158,9 @@ let package = Package(
     .testTarget(
       name: "SigbenchResultsTests", dependencies: ["SigbenchResults", "SigbenchFiles"],
       exclude: ["Fixtures"]),
+    .testTarget(
+      name: "SigbenchExternalTests",
+      dependencies: ["SigbenchExternal", "SigbenchCore", "SigbenchStrategies"]),
     .testTarget(
       name: "SigbenchSynthTests",
       dependencies: ["SigbenchSynth", "SigbenchCore", "SigbenchTestSupport"]),

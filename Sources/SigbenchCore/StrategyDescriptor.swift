@@ -13,30 +13,49 @@ public struct StrategyDescriptor: Sendable {
   /// How a push's cost grows with the stroke; decides the default strategy set, which checks
   /// of the contract suite apply and which benchmark cases run unless asked for.
   public var cost: StrategyCost
+  /// Order constraints declared beside the naming rule of `orderedPairs` (an external
+  /// strategy's manifest lists its own): `high` must be at least `low`.
+  public var declaredPairs: [OrderedPair]
 
   public init(
     id: String, summary: String, details: String, parameters: [ParameterInfo],
-    cost: StrategyCost = .incremental
+    cost: StrategyCost = .incremental, declaredPairs: [OrderedPair] = []
   ) {
     self.id = id
     self.summary = summary
     self.details = details
     self.parameters = parameters
     self.cost = cost
+    self.declaredPairs = declaredPairs
   }
 
-  /// The declaration of option `name`, if any.
-  /// The declared order constraints: for every pair of options `min-X` and `max-X` (the width
-  /// pairs of signature-pad, uber-weighted, sigbench-smooth…), `max-X` must be at least
-  /// `min-X`. One rule for every strategy, checked when a configuration is resolved.
+  /// Two number options of which `high` must be at least `low`.
+  public struct OrderedPair: Sendable, Hashable {
+    public var low: String
+    public var high: String
+    public init(low: String, high: String) {
+      self.low = low
+      self.high = high
+    }
+  }
+
+  /// The order constraints: for every pair of options `min-X` and `max-X` (the width pairs of
+  /// signature-pad, uber-weighted, sigbench-smooth…), `max-X` must be at least `min-X`; then
+  /// `declaredPairs` not already among them. One rule for every strategy, checked when a
+  /// configuration is resolved.
   public var orderedPairs: [(low: String, high: String)] {
-    parameters.compactMap { p in
+    var pairs: [(low: String, high: String)] = parameters.compactMap { p in
       guard p.name.hasPrefix("min-") else { return nil }
       let high = "max-" + p.name.dropFirst(4)
       return parameter(named: high) == nil ? nil : (p.name, high)
     }
+    for d in declaredPairs where !pairs.contains(where: { $0 == (d.low, d.high) }) {
+      pairs.append((d.low, d.high))
+    }
+    return pairs
   }
 
+  /// The declaration of option `name`, if any.
   public func parameter(named name: String) -> ParameterInfo? {
     parameters.first { $0.name == name }
   }

@@ -28,7 +28,12 @@ public enum StrategyCatalogText {
     return out
   }
 
-  public static func json(_ entries: [StrategyEntry]) -> String {
+  /// The catalog as JSON: one object per strategy (id, summary, cost, options), an external
+  /// one with its `kind` and `manifest` path too.
+  public static func json(
+    _ entries: [StrategyEntry],
+    external: [(descriptor: StrategyDescriptor, kind: String, path: String)] = []
+  ) -> String {
     func str(_ s: String) -> String {
       "\""
         + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
@@ -36,35 +41,52 @@ public enum StrategyCatalogText {
         )
         .replacingOccurrences(of: "\n", with: "\\n") + "\""
     }
-    let items = entries.map { e -> String in
-      let params = e.descriptor.parameters.map { p in
+    func item(_ d: StrategyDescriptor, _ more: String) -> String {
+      let params = d.parameters.map { p in
         "{\"name\": \(str(p.name)), \"unit\": \(str(p.unit)), \"rule\": \(str(p.rule)), "
           + "\"default\": \(str(p.defaultValue.description)), \"help\": \(str(p.help))}"
       }
-      return "{\"id\": \(str(e.descriptor.id)), \"summary\": \(str(e.descriptor.summary)), "
-        + "\"cost\": \(str(e.descriptor.cost.rawValue)), "
+      return "{\"id\": \(str(d.id)), \"summary\": \(str(d.summary)), "
+        + "\"cost\": \(str(d.cost.rawValue)), \(more)"
         + "\"options\": [\(params.joined(separator: ", "))]}"
     }
+    let items =
+      entries.map { item($0.descriptor, "") }
+      + external.map {
+        item($0.descriptor, "\"kind\": \(str($0.kind)), \"manifest\": \(str($0.path)), ")
+      }
     return "[\n  " + items.joined(separator: ",\n  ") + "\n]"
   }
 
   /// `sigbench strategies`: one row per strategy (id; summary with the reference and cost
-  /// marks), then what the marks mean.
-  public static func list(_ entries: [StrategyEntry], referenceID: String) -> (
-    rows: [(id: String, text: String)], notes: [String]
-  ) {
-    let rows = entries.map { e in
-      let d = e.descriptor
-      let ref = d.id == referenceID ? " (reference)" : ""
-      return (d.id, d.summary + ref + (d.cost.isIncremental ? "" : " [\(d.cost.rawValue)]"))
+  /// marks), then one per external strategy (its summary, kind and manifest path), then what
+  /// the marks mean.
+  public static func list(
+    _ entries: [StrategyEntry], referenceID: String,
+    external: [(descriptor: StrategyDescriptor, kind: String, path: String)] = []
+  ) -> (rows: [(id: String, text: String)], notes: [String]) {
+    let rows =
+      entries.map { e in
+        let d = e.descriptor
+        let ref = d.id == referenceID ? " (reference)" : ""
+        return (d.id, d.summary + ref + (d.cost.isIncremental ? "" : " [\(d.cost.rawValue)]"))
+      }
+      + external.map { x in
+        let d = x.descriptor
+        let cost = d.cost.isIncremental ? "" : " [\(d.cost.rawValue)]"
+        return (d.id, d.summary + cost + " (external, \(x.kind): \(x.path))")
+      }
+    var notes = [
+      "\n  Strategies marked [whole-stroke-per-push] or [offline] cost more with every sample;"
+        + "\n  they run only when named in --strategies.",
+      "\n  See 'sigbench strategies --describe <id>' for a strategy's options.",
+    ]
+    if !external.isEmpty {
+      notes.append(
+        "\n  External strategies come from the strategy folders (--strategy-dir,"
+          + "\n  SIGBENCH_STRATEGY_PATH). This build reads and describes their manifests but cannot"
+          + "\n  run them yet: --strategies does not accept them.")
     }
-    return (
-      rows,
-      [
-        "\n  Strategies marked [whole-stroke-per-push] or [offline] cost more with every sample;"
-          + "\n  they run only when named in --strategies.",
-        "\n  See 'sigbench strategies --describe <id>' for a strategy's options.",
-      ]
-    )
+    return (rows, notes)
   }
 }

@@ -160,7 +160,8 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "SigbenchExternalTests",
-      dependencies: ["SigbenchExternal", "SigbenchCore", "SigbenchStrategies"]),
+      dependencies: ["SigbenchExternal", "SigbenchCore", "SigbenchStrategies"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "SigbenchSynthTests",
       dependencies: ["SigbenchSynth", "SigbenchCore", "SigbenchTestSupport"]),

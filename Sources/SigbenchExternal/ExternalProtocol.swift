@@ -1,4 +1,3 @@
-import Foundation
 import SigbenchCore
 
 /// Protocol version 1 between sigbench and a process strategy: JSON lines. Each request is
@@ -76,28 +75,9 @@ public enum ExternalProtocol {
   /// A finite number as JSON: the shortest text that reads back to the same double.
   static func number(_ v: Double) -> String {
     precondition(v.isFinite, "JSON has no non-finite numbers")
-    if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
-    return String(v)
+    return JSONText.number(v)
   }
 
   /// `s` as a JSON string.
-  static func quoted(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-      switch u {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if u.value < 0x20 {
-          out += String(format: "\\u%04x", u.value)
-        } else {
-          out.unicodeScalars.append(u)
-        }
-      }
-    }
-    return out + "\""
-  }
+  static func quoted(_ s: String) -> String { JSONText.string(s) }
 }

@@ -357,30 +357,7 @@ public struct NativeFormat: StrokeFormat {
 }
 
 /// Formats a number in Swift's shortest round-tripping form, as JSON.
-func num(_ v: Double) -> String {
-  if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
-  return "\(v)"
-}
+func num(_ v: Double) -> String { JSONText.number(v) }
 
 /// A JSON string literal with the required escapes.
-func jsonString(_ s: String) -> String {
-  var out = "\""
-  for u in s.unicodeScalars {
-    switch u {
-    case "\"": out += "\\\""
-    case "\\": out += "\\\\"
-    case "\n": out += "\\n"
-    case "\r": out += "\\r"
-    case "\t": out += "\\t"
-    default:
-      if u.value < 0x20 {
-        let hex = String(u.value, radix: 16)
-        let padding = String(repeating: "0", count: 4 - hex.count)
-        out += "\\u" + padding + hex
-      } else {
-        out.unicodeScalars.append(u)
-      }
-    }
-  }
-  return out + "\""
-}
+func jsonString(_ s: String) -> String { JSONText.string(s) }

@@ -69,6 +69,7 @@ public final class ExternalProcess: @unchecked Sendable {
     do {
       try process.run()
     } catch {
+      stopped = true  // never started: nothing to stop or wait for
       throw Failure(
         strategy: manifest.id,
         message: "cannot start \(manifest.command.joined(separator: " ")) (manifest "

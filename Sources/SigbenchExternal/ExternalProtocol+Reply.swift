@@ -52,7 +52,7 @@ extension ExternalProtocol {
     throws(ReplyError) -> Int
   {
     let f = try reply(line, to: request, expecting: "output")
-    var reader = GeometryReader(request: request)
+    let reader = GeometryReader(request: request)
     output.clear()
     try reader.read(f["stable"], "stable", into: &output.stable)
     try reader.read(f["tentative"], "tentative", into: &output.tentative)

@@ -26,7 +26,7 @@ struct GeometryReader {
     return d
   }
 
-  /// The numbers of array `v`, exactly `count` of them (`count` nil: any number of them).
+  /// The numbers of array `v`, exactly `count` of them.
   func numbers(_ v: Any?, _ field: String, count: Int) throws(ExternalProtocol.ReplyError)
     -> [Double]
   {
@@ -45,7 +45,7 @@ struct GeometryReader {
   }
 
   /// Geometry `v` (absent: nothing) into `ink`.
-  mutating func read(_ v: Any?, _ field: String, into ink: inout InkGeometry)
+  func read(_ v: Any?, _ field: String, into ink: inout InkGeometry)
     throws(ExternalProtocol.ReplyError)
   {
     guard let v else { return }

@@ -16,6 +16,8 @@
 #   chromium                headless browser of check-report.sh, check-capture.sh and the
 #                           capture page's pressure-rule test
 #   python3-websocket       DevTools protocol client (websocket-client) of check-capture.sh
+#   python3, nodejs         the external strategy examples (scripts/external/) and the
+#                           protocol fixtures, run by the tests (scripts/test.sh)
 set -euo pipefail
 
 packages=(libgd-dev libpng-dev pkg-config zlib1g-dev liblzma-dev libxml2-dev valgrind libcairo2-dev

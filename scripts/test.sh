@@ -3,7 +3,8 @@
 # The test runner's own summary is the last thing printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
+# python3 and nodejs run the external strategy examples and protocol fixtures in the tests.
+scripts/install-deps.sh python3 nodejs
 
 # Each phase header gives the seconds since the script started, so a slow CI run shows where the
 # time went.

@@ -4,14 +4,11 @@ import Testing
 
 @testable import SigbenchExternal
 
-/// The Python example the README shows (`scripts/external/moving_average.py`), driven through
-/// the protocol: its ink is what it says it draws.
-@Test func thePythonExampleDrawsTheMeanOfTheLastSamples() throws {
-  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
-  let manifest = try ExternalManifest.read(
-    at: root.appendingPathComponent("scripts/external/moving-average.sigbench-strategy.json")
-      .path)
+/// The examples in `scripts/external/` (the Python one the README shows, and the same
+/// algorithm for Node), driven through the protocol: their ink is what they say they draw.
+@Test(arguments: ["moving-average", "js-moving-average"])
+func theExamplesDrawTheMeanOfTheLastSamples(manifestName: String) throws {
+  let manifest = try exampleManifest(manifestName)
   let session = try ExternalSession(manifest)
   defer { session.process.stop() }
   let samples = (0..<12).map { i in
@@ -50,5 +47,45 @@ import Testing
       let mean = Point(x: (0 + 3 + 6 + 9) / 4.0, y: (0 + 2 + 4 + 0) / 4.0)
       #expect(ink[2].end == mean)
     }
+  }
+}
+
+/// The example manifest `scripts/external/NAME.sigbench-strategy.json`.
+func exampleManifest(_ name: String) throws -> ExternalManifest {
+  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+  return try ExternalManifest.read(
+    at: root.appendingPathComponent("scripts/external/\(name).sigbench-strategy.json").path)
+}
+
+/// The two examples are one algorithm in two languages: the same replies, to the bit, on a
+/// stroke with fractional coordinates.
+@Test func thePythonAndNodeExamplesGiveTheSameInk() throws {
+  let sessions = try ["moving-average", "js-moving-average"].map {
+    try ExternalSession(try exampleManifest($0))
+  }
+  defer { sessions.forEach { $0.process.stop() } }
+  var rng = SplitMix64(seed: 0x5EED)  // a fixed stroke: any seed would do
+  let samples = (0..<40).map { i in
+    Sample(x: rng.double(in: 0...500), y: Double(i) * 0.7, time: Double(i) / 200)
+  }
+  var inks: [[StrokeOutput]] = []
+  for session in sessions {
+    try session.configure(
+      try StrategyConfiguration(
+        descriptor: session.process.manifest.descriptor, options: [("window", "3")]))
+    try session.begin()
+    var replies: [StrokeOutput] = []
+    var output = StrokeOutput()
+    for s in samples {
+      _ = try session.push(s, into: &output)
+      replies.append(output)
+    }
+    _ = try session.finish(into: &output)
+    replies.append(output)
+    inks.append(replies)
+  }
+  for (a, b) in zip(inks[0], inks[1]) {
+    #expect(a.stable == b.stable && a.tentative == b.tentative)
   }
 }

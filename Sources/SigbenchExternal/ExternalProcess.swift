@@ -27,6 +27,8 @@ public final class ExternalProcess: @unchecked Sendable {
   private let errors = ErrorTail()
   /// Bytes read after the last complete line.
   private var pending: [UInt8] = []
+  /// The read buffer, kept between replies.
+  private var chunk = [UInt8](repeating: 0, count: 65_536)
   private var stopped = false
 
   /// Default seconds a reply may take: a push is microseconds to milliseconds, so ten seconds
@@ -62,7 +64,12 @@ public final class ExternalProcess: @unchecked Sendable {
     stderr.fileHandleForReading.readabilityHandler = { h in
       let data = h.availableData
       // End of file: without this the handler is called again and again.
-      if data.isEmpty { h.readabilityHandler = nil } else { tail.append(data) }
+      if data.isEmpty {
+        h.readabilityHandler = nil
+        tail.end()
+      } else {
+        tail.append(data)
+      }
     }
     // A write to a process that has exited must fail with EPIPE, not end sigbench.
     signal(SIGPIPE, SIG_IGN)
@@ -123,7 +130,6 @@ public final class ExternalProcess: @unchecked Sendable {
 
   private func readLine(_ name: String) throws(Failure) -> Data {
     let deadline = Date().addingTimeInterval(timeout)
-    var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {
       if let nl = pending.firstIndex(of: 0x0A) {
         let line = Data(pending[..<nl])
@@ -161,6 +167,9 @@ public final class ExternalProcess: @unchecked Sendable {
   }
 
   private func fail(_ message: String) -> Failure {
+    // A process that has ended may still have standard error in the pipe: the tail is read
+    // once its reader has seen the end (briefly waited for), so the message has it all.
+    if !process.isRunning { errors.waitForEnd(seconds: 1) }
     let tail = errors.text
     return Failure(
       strategy: manifest.id,
@@ -174,10 +183,30 @@ public final class ExternalProcess: @unchecked Sendable {
   }
 }
 
-/// The last 2,000 bytes a process wrote to standard error.
+/// The last 2,000 bytes a process wrote to standard error, and whether it closed it.
 private final class ErrorTail: @unchecked Sendable {
   private let lock = NSLock()
   private var bytes: [UInt8] = []
+  private var ended = false
+
+  /// The process closed its standard error.
+  func end() {
+    lock.lock()
+    ended = true
+    lock.unlock()
+  }
+
+  /// Waits until `end()` or `seconds` have passed.
+  func waitForEnd(seconds: Double) {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      lock.lock()
+      let done = ended
+      lock.unlock()
+      if done { return }
+      usleep(2_000)
+    }
+  }
 
   func append(_ data: Data) {
     lock.lock()

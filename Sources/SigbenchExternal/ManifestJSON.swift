@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchCore
 
 /// A JSON value as the manifest reader sees it: every field is checked by hand against its
 /// rule, so each error can name the field, the rule and the value.
@@ -34,24 +35,11 @@ enum ManifestJSON: Decodable, Equatable {
     switch self {
     case .null: text = "null"
     case .bool(let b): text = b ? "true" : "false"
-    case .number(let d):
-      text = d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+    case .number(let d): text = JSONText.number(d)
     case .string(let s): text = "\"\(s)\""
     case .array(let a): text = "[" + a.map(\.shown).joined(separator: ", ") + "]"
     case .object(let o): text = "{" + o.keys.sorted().joined(separator: ", ") + "}"
     }
     return text.count > 60 ? String(text.prefix(57)) + "..." : text
-  }
-
-  /// What kind of value it is, for a message ("a string", "an array"…).
-  var kind: String {
-    switch self {
-    case .null: return "null"
-    case .bool: return "a boolean"
-    case .number: return "a number"
-    case .string: return "a string"
-    case .array: return "an array"
-    case .object: return "an object"
-    }
   }
 }

@@ -80,7 +80,7 @@ extension ManifestReader {
     switch (domain, o["default"]) {
     case (.choice, .string(let s)?): text = s
     case (.number, .number(let d)?), (.integer, .number(let d)?):
-      text = d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+      text = JSONText.number(d)
     default:
       throw invalid(
         "\(field).default", type == "choice" ? "one of the values, as a string" : "a number",

@@ -17,8 +17,9 @@ extension TentativeChurn {
     var dx: Double
     var dy: Double
     var len2: Double
-    /// start + (end − start): the nearest point when the projection clamps to the end (u = 1);
-    /// not always `end` bit for bit.
+    /// start + (end − start), which is `s + d·u` at u = 1 and not always `end` bit for bit:
+    /// with the start, the corners of the box every computed nearest point lies in
+    /// (`lowerBound`).
     var tx: Double
     var ty: Double
 

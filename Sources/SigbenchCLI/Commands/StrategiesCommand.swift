@@ -24,33 +24,30 @@ struct StrategiesCommand: Command {
 
   let describe: String?
   let json: Bool
-  let external: [ExternalManifest]
+  let external: [ExternalStrategyListing]
 
   init(_ a: ParsedArguments) throws {
     describe = try a.value(Self.describe)
     json = a.flag(OutputOptions.json)
-    external = try StrategyFolderOptions(a).manifests
+    external = try StrategyFolderOptions(a).manifests.map {
+      ExternalStrategyListing(
+        descriptor: $0.descriptor, kind: $0.kind.rawValue, path: $0.path, command: $0.command,
+        protocolVersion: $0.protocolVersion)
+    }
   }
 
   func run(console: Console) throws -> ExitCode {
-    if let id = describe, let m = external.first(where: { $0.id == id }) {
-      if json {
-        console.out(
-          StrategyCatalogText.json([], external: [(m.descriptor, m.kind.rawValue, m.path)]))
-        return .success
-      }
-      console.out(StrategyCatalogText.describe(m.descriptor))
-      console.out("External (\(m.kind.rawValue)): \(m.path)")
-      console.out("Command: \(m.command.joined(separator: " ")); protocol \(m.protocolVersion)")
+    if let id = describe, let x = external.first(where: { $0.descriptor.id == id }) {
+      console.out(
+        json ? StrategyCatalogText.json([], external: [x]) : StrategyCatalogText.describe(x))
       return .success
     }
     let entries = try describe.map { [try StrategyCatalog.entry($0)] } ?? StrategyCatalog.all
-    let listed = external.map { ($0.descriptor, $0.kind.rawValue, $0.path) }
     if json {
-      console.out(StrategyCatalogText.json(entries, external: describe == nil ? listed : []))
+      console.out(StrategyCatalogText.json(entries, external: describe == nil ? external : []))
     } else if describe == nil {
       let (rows, notes) = StrategyCatalogText.list(
-        entries, referenceID: StrategyCatalog.referenceID, external: listed)
+        entries, referenceID: StrategyCatalog.referenceID, external: external)
       for r in rows { console.out(String(HelpFormatter.row(r.id, r.text).dropLast())) }
       notes.forEach(console.out)
     } else {

@@ -2,7 +2,37 @@ import SigbenchCore
 
 /// The strategy catalog as text: one strategy's option table (`strategies --describe`) and the
 /// catalog as JSON (`strategies --json`), from the descriptors each strategy declares once.
+/// What the catalog shows of an external strategy beside its descriptor (the CLI fills it
+/// from the manifest).
+public struct ExternalStrategyListing: Sendable {
+  public var descriptor: StrategyDescriptor
+  /// How sigbench talks to it (`process`).
+  public var kind: String
+  /// The manifest file.
+  public var path: String
+  /// The program and its arguments.
+  public var command: [String]
+  public var protocolVersion: Int
+
+  public init(
+    descriptor: StrategyDescriptor, kind: String, path: String, command: [String],
+    protocolVersion: Int
+  ) {
+    self.descriptor = descriptor
+    self.kind = kind
+    self.path = path
+    self.command = command
+    self.protocolVersion = protocolVersion
+  }
+}
+
 public enum StrategyCatalogText {
+  /// The option table of an external strategy, then where it comes from and how it runs.
+  public static func describe(_ x: ExternalStrategyListing) -> String {
+    describe(x.descriptor) + "\nExternal (\(x.kind)): \(x.path)\n"
+      + "Command: \(x.command.joined(separator: " ")); protocol \(x.protocolVersion)"
+  }
+
   /// The option table of one strategy.
   public static func describe(_ d: StrategyDescriptor) -> String {
     var out = "\(d.id): \(d.summary)\n\(d.details)\nCost per push: \(d.cost.rawValue)\n"
@@ -32,15 +62,9 @@ public enum StrategyCatalogText {
   /// one with its `kind` and `manifest` path too.
   public static func json(
     _ entries: [StrategyEntry],
-    external: [(descriptor: StrategyDescriptor, kind: String, path: String)] = []
+    external: [ExternalStrategyListing] = []
   ) -> String {
-    func str(_ s: String) -> String {
-      "\""
-        + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
-          of: "\"", with: "\\\""
-        )
-        .replacingOccurrences(of: "\n", with: "\\n") + "\""
-    }
+    let str = JSONText.string
     func item(_ d: StrategyDescriptor, _ more: String) -> String {
       let params = d.parameters.map { p in
         "{\"name\": \(str(p.name)), \"unit\": \(str(p.unit)), \"rule\": \(str(p.rule)), "
@@ -63,7 +87,7 @@ public enum StrategyCatalogText {
   /// the marks mean.
   public static func list(
     _ entries: [StrategyEntry], referenceID: String,
-    external: [(descriptor: StrategyDescriptor, kind: String, path: String)] = []
+    external: [ExternalStrategyListing] = []
   ) -> (rows: [(id: String, text: String)], notes: [String]) {
     let rows =
       entries.map { e in

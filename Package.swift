@@ -26,8 +26,9 @@ let package = Package(
     // timed recordings to other digitizer rates. Standard library and Core only.
     .target(name: "SigbenchSynth", dependencies: ["SigbenchCore"]),
     // External strategies: manifests (`*.sigbench-strategy.json`) and their discovery in the
-    // strategy folders. Core and Foundation only.
-    .target(name: "SigbenchExternal", dependencies: ["SigbenchCore"]),
+    // strategy folders, the protocol, the processes; Digest for the manifest and command
+    // digests.
+    .target(name: "SigbenchExternal", dependencies: ["SigbenchCore", "SigbenchDigest"]),
     // Ink quality metrics (accuracy, ends, smoothness, width, ink latency, output size) as
     // pure functions producing Results types.
     // Optimised in debug builds too: the metrics measure every pixel of arc length (800,000
@@ -96,7 +97,7 @@ let package = Package(
       dependencies: [
         "SigbenchCore", "SigbenchStrategies", "SigbenchFormats", "SigbenchRender",
         "SigbenchResults", "SigbenchBench", "SigbenchReport", "SigbenchSynth", "SigbenchQuality",
-        "SigbenchHistory", "SigbenchFiles", "SigbenchBuildStamp", "CShim",
+        "SigbenchHistory", "SigbenchFiles", "SigbenchBuildStamp", "SigbenchContract", "CShim",
       ]),
     // The capture page (`sigbench capture`): its HTML, CSS and script, installed beside the
     // binary and inlined into one file with a hash-based Content-Security-Policy.
@@ -112,15 +113,18 @@ let package = Package(
         "SigbenchCore", "SigbenchStrategies", "SigbenchFormats", "SigbenchRender",
         "SigbenchResults", "SigbenchReport", "SigbenchRun", "SigbenchSynth", "SigbenchHistory",
         "SigbenchCapture", "SigbenchArguments", "SigbenchFiles", "SigbenchBench",
-        "SigbenchExternal",
+        "SigbenchExternal", "SigbenchContract",
       ]),
     .executableTarget(name: "sigbench", dependencies: ["SigbenchCLI"]),
     // Test support only: counts heap allocations (defines malloc for the test executable).
     .target(name: "CAllocCounter"),
+    // The strategy contract as checks (`StrategyContract`, `BoundedOutput`) and the suite
+    // `strategies --check` runs (`StrategyCheck`); seeded strokes. Core only.
+    .target(name: "SigbenchContract", dependencies: ["SigbenchCore"]),
     .target(
       name: "SigbenchTestSupport",
       dependencies: [
-        "SigbenchCore", "SigbenchStrategies", "SigbenchFormats", "CZlib", "CLZMA", "CAllocCounter",
+        "SigbenchCore", "SigbenchFormats", "SigbenchContract", "CZlib", "CLZMA", "CAllocCounter",
       ]),
     .testTarget(name: "SigbenchCoreTests", dependencies: ["SigbenchCore", "SigbenchTestSupport"]),
     .testTarget(
@@ -160,8 +164,10 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "SigbenchExternalTests",
-      dependencies: ["SigbenchExternal", "SigbenchCore", "SigbenchStrategies"],
-      exclude: ["Fixtures"]),
+      dependencies: [
+        "SigbenchExternal", "SigbenchCore", "SigbenchStrategies", "SigbenchContract",
+        "SigbenchDigest",
+      ], exclude: ["Fixtures"]),
     .testTarget(
       name: "SigbenchSynthTests",
       dependencies: ["SigbenchSynth", "SigbenchCore", "SigbenchTestSupport"]),

@@ -27,6 +27,12 @@ public struct Console: Sendable {
   static func safe(_ text: String) -> String { ConsoleText.message(text) }
 
   /// A progress or notice line on stderr, silenced by `--quiet`.
+  /// Says, before any work, which external strategies may be started and how (their manifest
+  /// and command): on standard error, even with `--quiet`, since it names programs that run.
+  func announceExternal(_ strategies: [ConfiguredStrategy]) {
+    strategies.compactMap(StrategyCatalogText.externalStart).forEach(err)
+  }
+
   public func note(_ text: String) {
     if !quiet { err(text) }
   }

@@ -13,7 +13,9 @@ public struct StrategyEntry: Sendable {
       })
   }
 
-  private init(
+  /// An entry whose configurations are made by `configureBody` from validated options (an
+  /// external strategy, whose instances are not one Swift type's).
+  public init(
     descriptor: StrategyDescriptor,
     configureBody: @escaping @Sendable (StrategyConfiguration) throws -> ConfiguredStrategy
   ) {
@@ -32,13 +34,33 @@ public struct StrategyEntry: Sendable {
 /// A strategy with validated options: makes one fresh instance per stroke.
 public struct ConfiguredStrategy: Sendable {
   public let configuration: StrategyConfiguration
+  /// Built in, or an external strategy's manifest and digests.
+  public let origin: StrategyOrigin
   private let factory: @Sendable () -> any SmoothingStrategy
+  private let callFailures: (any StrategyCallFailures)?
 
+  /// `failures`: where the instances record failures their calls cannot return (an external
+  /// strategy's process); `nil` for a strategy whose calls cannot fail.
   public init(
-    configuration: StrategyConfiguration, factory: @escaping @Sendable () -> any SmoothingStrategy
+    configuration: StrategyConfiguration, origin: StrategyOrigin = .builtIn,
+    failures: (any StrategyCallFailures)? = nil,
+    factory: @escaping @Sendable () -> any SmoothingStrategy
   ) {
     self.configuration = configuration
+    self.origin = origin
+    self.callFailures = failures
     self.factory = factory
+  }
+
+  /// True for a strategy declared by a manifest outside sigbench.
+  public var isExternal: Bool { origin.external != nil }
+
+  /// Runs `body` (replays of this strategy on this thread) and throws the first call failure
+  /// its instances met meanwhile (`StrategyCallFailures`); a built-in's calls cannot fail, so
+  /// for one this is `body()`.
+  public func watchingCalls<T>(_ body: () throws -> T) throws -> T {
+    guard let callFailures else { return try body() }
+    return try callFailures.watch(body)
   }
 
   /// Canonical label: id plus non-default options, sorted (`catmull-rom(width=pressure)`).

@@ -93,6 +93,9 @@ public final class ExternalProcess: @unchecked Sendable {
 
   deinit { stop() }
 
+  /// True once the process was stopped (after a failure, or by `stop()`): it serves no more.
+  public var isStopped: Bool { stopped }
+
   /// Sends one request line (`name` for messages) and returns the reply line, without its
   /// newline.
   public func exchange(_ request: String, name: String) throws(Failure) -> Data {

@@ -24,6 +24,12 @@ import SigbenchCore
 /// - `"outline"`: `[["M",x,y], ["L",x,y], ["Q",cx,cy,x,y], ["C",c1x,c1y,c2x,c2y,x,y], ["Z"]]`,
 ///   path elements whose closed subpaths are filled non-zero, each on its own;
 /// - `"discs"`: `[[x,y,r], …]`, filled discs;
+/// - `"bands"`: `[[ox,oy, x0,y0, x1,y1, x2,y2, x3,y3, w0,w1, straight], …]`, round-capped
+///   pieces kept as their centreline (`RoundBand`): the origin, the stroke-local cubic, the full
+///   widths at its ends and 1 for a straight piece (a quadrilateral) or 0 for a curved one;
+/// - `"stamps"`: `[[ox,oy, x0,y0, x1,y1, x2,y2, x3,y3, r0,r1, rmax, count], …]`, circle stamps
+///   along a stroke-local cubic (`StampRun`: signature_pad's stamp rule): the origin, the
+///   curve, the radii at its ends, the cap and the number of stamps;
 /// - `"outlineStrokeWidth"`: the width every outline subpath is also stroked with (default 0).
 ///
 /// Instead of any reply the program may answer `{"op":"error","message":"…"}`: the strategy

@@ -27,6 +27,7 @@ public enum BenchSection {
       h += "\(escapeHTML(t.rule)). The <em>points timed</em> column counts them.</p>\n"
     }
     h += table(r, b)
+    h += ExternalLatencySection.render(b)
     h += "<div class=\"charts\">\n"
     if let c = percentileCurve(b) { h += "<div class=\"scroll\">\(c)</div>\n" }
     if let c = boxPlot(b) { h += "<div class=\"scroll\">\(c)</div>\n" }

@@ -13,6 +13,7 @@ public enum IndexPage {
     h += VerdictSection.render(r)
     h += FailedCellsSection.render(r)
     h += header(r)
+    h += ExternalStrategiesSection.render(r)
     h += TradeOffSection.render(r)
     h += BenchSection.render(r, r.bench)
     h += QualitySection.render(r)
@@ -49,7 +50,7 @@ public enum IndexPage {
     table.verdict td.measure{font-size:90%;color:#444}
     p.legend{font-size:90%;color:#444;max-width:70em}
     details.notes>summary{background:#fff3cd;border:1px solid #e0c060;padding:2px 8px}
-    li.warn{background:#fff3cd}
+    li.warn,tr.warn{background:#fff3cd}
     span.failed{display:block;font-size:12px;background:#fde2e2;padding:4px;overflow-wrap:anywhere}
     svg.chart g.key{cursor:pointer}
     svg.chart g.key[aria-pressed=false]{opacity:.35}

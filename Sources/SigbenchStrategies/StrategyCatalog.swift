@@ -25,25 +25,34 @@ public enum StrategyCatalog {
   /// Ids in catalog order.
   public static var ids: [String] { all.map(\.descriptor.id) }
 
-  /// The entry with `id`, or an error with the nearest id.
-  public static func entry(_ id: String) throws(StrategyError) -> StrategyEntry {
-    guard let e = all.first(where: { $0.descriptor.id == id }) else {
-      throw .unknownStrategy(id: id, suggestion: closestMatch(to: id, in: ids), known: ids)
+  /// The entry with `id` among the built-ins and then `external` (external strategies'
+  /// entries), or an error with the nearest id.
+  public static func entry(_ id: String, external: [StrategyEntry] = []) throws(StrategyError)
+    -> StrategyEntry
+  {
+    guard let e = (all + external).first(where: { $0.descriptor.id == id }) else {
+      let known = ids + external.map(\.descriptor.id)
+      throw .unknownStrategy(id: id, suggestion: closestMatch(to: id, in: known), known: known)
     }
     return e
   }
 
   /// Resolves one spec: the strategy, validated options and a factory.
-  public static func configure(_ spec: StrategySpec) throws -> ConfiguredStrategy {
-    try entry(spec.id).configure(spec)
+  public static func configure(_ spec: StrategySpec, external: [StrategyEntry] = []) throws
+    -> ConfiguredStrategy
+  {
+    try entry(spec.id, external: external).configure(spec)
   }
 
-  /// Resolves a comma-separated spec list; duplicates (same canonical label) are dropped.
-  public static func configureList(_ text: String) throws -> [ConfiguredStrategy] {
+  /// Resolves a comma-separated spec list (ids among the built-ins, then `external`);
+  /// duplicates (same canonical label) are dropped.
+  public static func configureList(_ text: String, external: [StrategyEntry] = []) throws
+    -> [ConfiguredStrategy]
+  {
     var seen: Set<String> = []
     var result: [ConfiguredStrategy] = []
     for spec in try StrategySpec.parseList(text) {
-      let c = try configure(spec)
+      let c = try configure(spec, external: external)
       if seen.insert(c.label).inserted { result.append(c) }
     }
     return result

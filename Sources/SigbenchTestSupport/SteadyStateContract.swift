@@ -1,7 +1,6 @@
 import CAllocCounter
-import Foundation
+import SigbenchContract
 import SigbenchCore
-import SigbenchStrategies
 
 /// The cost half of the strategy contract, for incremental strategies
 /// (`StrategyCost.incremental`): once a stroke is under way, a push allocates nothing and its
@@ -11,10 +10,7 @@ import SigbenchStrategies
 ///   executable's allocator (`CAllocCounter`) and must allocate nothing, with one
 ///   `StrokeOutput` reused across pushes as a capture UI reuses it. Fixed-size state cannot
 ///   grow without allocating, so this also checks that the state is bounded.
-/// - Bounded output: the largest output of one push (stable plus tentative centreline segments,
-///   outline elements and discs) in the second half of the stroke is at most 1.5 × that of the
-///   first half after the warm-up, plus 8. Work per push at least follows its output, so a
-///   strategy that redraws a growing tail or the whole stroke fails here.
+/// - Bounded output: `BoundedOutput`'s rule, on the same pushes.
 ///
 /// Whole-stroke ports and offline simplifiers are declared as such and exempt; the suite checks
 /// the declaration (`checkDeclaredCost`).
@@ -36,11 +32,11 @@ public enum SteadyStateContract {
         "\(strategy.label): \(measured.allocations) heap allocations in "
           + "\(samples.count - warmUp) steady-state pushes")
     }
-    if Double(measured.secondHalfMax) > 1.5 * Double(measured.firstHalfMax) + 8 {
-      f.append(
-        "\(strategy.label): output per push grows with the stroke (largest "
-          + "\(measured.firstHalfMax) items in the first half, \(measured.secondHalfMax) in the "
-          + "second)")
+    if let growth = BoundedOutput.failure(
+      label: strategy.label, firstHalfMax: measured.firstHalfMax,
+      secondHalfMax: measured.secondHalfMax)
+    {
+      f.append(growth)
     }
     return f
   }
@@ -59,12 +55,7 @@ public enum SteadyStateContract {
         if i == warmUp { alloc_counter_start() }
         s.push(input[i], into: &output)
         guard i >= warmUp else { continue }
-        let size =
-          output.stable.centerline.count + output.stable.outline.count
-          + output.stable.discs.count + output.stable.bands.count + output.stable.stamps.count
-          + output.tentative.centerline.count + output.tentative.outline.count
-          + output.tentative.discs.count + output.tentative.bands.count
-          + output.tentative.stamps.count
+        let size = BoundedOutput.items(output)
         if i < half { firstMax = max(firstMax, size) } else { secondMax = max(secondMax, size) }
       }
       allocations = alloc_counter_stop()
@@ -72,22 +63,8 @@ public enum SteadyStateContract {
     return (allocations, firstMax, secondMax)
   }
 
-  /// A long stroke for the check: `count` samples at 120 Hz along a wandering loop (no two
-  /// alike, steps of 1–6 px), with pressure.
+  /// A long stroke for the check (`StrokeGenerator.longStroke`).
   public static func longStroke(count: Int = 2_000, seed: UInt64) -> [Sample] {
-    var rng = SplitMix64(seed: seed)
-    var p = Point(x: 400, y: 300)
-    var heading = 0.0
-    var out: [Sample] = []
-    out.reserveCapacity(count)
-    for i in 0..<count {
-      heading += rng.double(in: -0.35...0.45)
-      let step = rng.double(in: 1...6)
-      p = p + Point(x: step * cos(heading), y: step * sin(heading))
-      out.append(
-        Sample(
-          x: p.x, y: p.y, time: Double(i) / 120, pressure: rng.double(in: 0.2...0.9)))
-    }
-    return out
+    StrokeGenerator.longStroke(count: count, seed: seed)
   }
 }

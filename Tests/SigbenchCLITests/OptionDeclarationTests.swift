@@ -64,12 +64,20 @@ struct OptionDeclarationTests {
     }
   }
 
+  /// Names that mean two things, each with its reason: `strategies --check SPEC` runs the
+  /// contract suite against a strategy (issue #45 names it so, as a verb on a strategy), while
+  /// `fixtures --check` and `synth --check` compare generated files with the disk.
+  static let twoMeanings: [String: String] = [
+    "check": "strategies --check SPEC judges a strategy; fixtures and synth --check compare files"
+  ]
+
   @Test("an option two commands share is described the same in both")
   func sharedOptionsReadTheSame() {
     var seen: [String: (command: String, identity: String)] = [:]
     var shared = 0
     for c in SigbenchMain.commands {
       for o in c.spec.options {
+        if Self.twoMeanings[o.long] != nil && c.spec.name == "strategies" { continue }
         guard let first = seen[o.long] else {
           seen[o.long] = (c.spec.name, o.identity)
           continue

@@ -23,7 +23,8 @@ struct BenchCommand: Command {
       """,
     options: [
       CorpusOptions.corpus.requiredHere().spec, OutputOptions.out.spec,
-      StrategyOptions.strategies(default: .incremental), BenchOptionGroup.lanes.spec,
+      StrategyOptions.strategies(default: .incremental), StrategyFolderOptions.folder.spec,
+      StrategyFolderOptions.timeout.spec, BenchOptionGroup.lanes.spec,
     ] + BenchOptionGroup.timing + [BenchOptionGroup.processes(default: 1, range: 1...200)]
       + BenchOptionGroup.counters + [
         noSynthetic.spec, costlyCases.spec, OutputOptions.quiet.spec, OutputOptions.json.spec,
@@ -61,7 +62,7 @@ struct BenchCommand: Command {
     corpus = try CorpusOptions(a)
     history = try HistoryOptions(a)
     out = try a.outFolder()
-    strategies = try StrategyOptions(a, reference: .added).configured
+    strategies = try StrategyOptions.running(a, reference: .added)
     bench = try BenchOptionGroup(a)
     options = BenchOptions()
     options.lanes = bench.lanes
@@ -102,6 +103,7 @@ struct BenchCommand: Command {
       return .success
     }
     console.warnIfDebugBuild()
+    console.announceExternal(strategies)
     console.warnIfInjected(options.injection)
     let pipeline = BenchPipeline(
       session: session, options: options, processes: bench.processes ?? 1, counters: bench.counters,

@@ -20,7 +20,8 @@ struct RunCommand: Command {
       """,
     options: [
       CorpusOptions.corpus.requiredHere().spec, OutputOptions.out.spec,
-      StrategyOptions.strategies(default: .incremental),
+      StrategyOptions.strategies(default: .incremental), StrategyFolderOptions.folder.spec,
+      StrategyFolderOptions.timeout.spec,
       RenderOptionGroup.supersample.defaulting(to: String(RunSettings.defaultSupersample)).spec,
       RenderOptionGroup.size.within(RunSettings.sizeRange)
         .defaulting(to: "\(RunSettings.defaultWidth)x\(RunSettings.defaultHeight)").spec,
@@ -58,7 +59,7 @@ struct RunCommand: Command {
     history = try HistoryOptions(a)
     let bench = try BenchOptionGroup(a)
     let render = try RenderOptionGroup(a)
-    var s = RunSettings(strategies: try StrategyOptions(a, reference: .added).configured)
+    var s = RunSettings(strategies: try StrategyOptions.running(a, reference: .added))
     s.out = try a.outFolder()
     s.render.supersample = render.supersample
     (s.render.width, s.render.height) = (render.size!.width, render.size!.height)
@@ -76,6 +77,11 @@ struct RunCommand: Command {
     // Checked in every case so a bad value is caught whether or not a gate runs.
     let gate = try GateOptionGroup(a, bench: bench, baseline: baseline, baseBinary: nil)
     if baseline != nil { s.gate = gate.configuration }
+    if baseline != nil, let x = s.strategies.first(where: \.isExternal) {
+      throw ValidationError(
+        "--baseline cannot gate the external strategy '\(x.label)' yet: this build compares "
+          + "built-in strategies only; run it without --baseline.")
+    }
     if let j = try a.value(Self.jobs) { s.jobs = j }
     s.drawPictures = !a.flag(Self.noRender)
     let compare = try a.value(Self.compareRun)
@@ -97,6 +103,7 @@ struct RunCommand: Command {
   func run(console: Console) throws -> ExitCode {
     let started = Date()
     console.warnIfDebugBuild()
+    console.announceExternal(settings.strategies)
     let heartbeat = console.heartbeat()
     defer { heartbeat.stop() }
     // With --strict every file is read once and dropped, before any work with the corpus.

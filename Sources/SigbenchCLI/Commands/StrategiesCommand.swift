@@ -1,5 +1,6 @@
 import Foundation
 import SigbenchArguments
+import SigbenchContract
 import SigbenchCore
 import SigbenchExternal
 import SigbenchReport
@@ -8,7 +9,8 @@ import SigbenchRun
 import SigbenchStrategies
 
 /// `sigbench strategies [--describe ID] [--json]`: the catalog, generated from each strategy's
-/// one declaration of its options.
+/// one declaration of its options; `--check SPEC`: the contract suite against one strategy,
+/// built-in or external.
 struct StrategiesCommand: Command {
   static let spec = CommandSpec(
     name: "strategies", abstract: "List the smoothing strategies and their options.",
@@ -16,27 +18,62 @@ struct StrategiesCommand: Command {
       Strategy specs use one syntax everywhere: ID or ID(option=value,...), several separated
       by commas, e.g. straight,catmull-rom(width=pressure). The reference strategy is listed
       first; it is the denominator of every latency ratio.
+      With --check SPEC the contract suite runs against that strategy (an external one is
+      started): every rule with ok or FAIL and the first failing stroke; exit 3 when a rule
+      fails.
       """,
-    options: [describe.spec, StrategyFolderOptions.folder.spec, OutputOptions.json.spec])
+    options: [
+      describe.spec, check.spec, StrategyFolderOptions.folder.spec,
+      StrategyFolderOptions.timeout.spec, OutputOptions.json.spec,
+    ])
 
   static let describe = Option.text(
     "describe", value: "ID", help: "Print the option table of one strategy.")
+  static let check = Option.text(
+    "check", value: "SPEC",
+    help: "Run the strategy contract suite against one strategy spec (built-in or external) "
+      + "and print what fails, with the first failing stroke.")
 
   let describe: String?
   let json: Bool
   let external: [ExternalStrategyListing]
+  /// The strategy `--check` names.
+  let checked: ConfiguredStrategy?
 
   init(_ a: ParsedArguments) throws {
     describe = try a.value(Self.describe)
     json = a.flag(OutputOptions.json)
-    external = try StrategyFolderOptions(a).manifests.map {
+    let folders = try StrategyFolderOptions(a)
+    external = folders.manifests.map {
       ExternalStrategyListing(
         descriptor: $0.descriptor, kind: $0.kind.rawValue, path: $0.path, command: $0.command,
         protocolVersion: $0.protocolVersion)
     }
+    if let spec = try a.value(Self.check) {
+      if describe != nil || json {
+        throw ValidationError("--check runs alone: without --describe and --json.")
+      }
+      let list = try StrategyResolver.resolve(
+        spec, reference: .none, external: try folders.entries(a).map(\.entry))
+      guard list.count == 1 else {
+        throw ValidationError("--check takes one strategy spec; got \(list.count): '\(spec)'.")
+      }
+      checked = list[0]
+    } else {
+      checked = nil
+    }
   }
 
   func run(console: Console) throws -> ExitCode {
+    if let strategy = checked {
+      console.announceExternal([strategy])
+      let check = StrategyCheck()
+      let outcomes = check.run(strategy)
+      StrategyCheckText.lines(
+        outcomes, label: strategy.label, seed: check.seed, external: strategy.isExternal
+      ).forEach(console.out)
+      return outcomes.contains { $0.status == .failed } ? .invalidBenchmark : .success
+    }
     if let id = describe, let x = external.first(where: { $0.descriptor.id == id }) {
       console.out(
         json ? StrategyCatalogText.json([], external: [x]) : StrategyCatalogText.describe(x))

@@ -4,14 +4,19 @@ import SigbenchExternal
 import SigbenchStrategies
 
 /// `--strategy-dir DIR` (repeatable) and `SIGBENCH_STRATEGY_PATH`: the folders external
-/// strategies are discovered in (`ExternalStrategyDiscovery`). Their manifests are read while
-/// the options are validated, before any work; a broken one is a usage error naming the file,
-/// the field, the rule and the value.
+/// strategies are discovered in (`ExternalStrategyDiscovery`); `--external-timeout` for the
+/// commands that run them. Manifests are read while the options are validated, before any
+/// work; a broken one is a usage error naming the file, the field, the rule and the value.
 struct StrategyFolderOptions {
   static let folder = Option.text(
     "strategy-dir", value: "DIR",
     help: "A folder of external strategy manifests (*.sigbench-strategy.json), searched before "
       + "those in SIGBENCH_STRATEGY_PATH (':'-separated).", repeatable: true)
+  static let timeout = Option.number(
+    "external-timeout", value: "SECONDS",
+    help: "Seconds an external strategy's process may take to answer one request; past it the "
+      + "process is stopped and that stroke's cell fails."
+  ).within(0.1...600).defaulting(to: "10")
 
   /// The manifests found, in folder order.
   let manifests: [ExternalManifest]
@@ -27,5 +32,20 @@ struct StrategyFolderOptions {
     } catch {
       throw ValidationError(error.description)
     }
+  }
+
+  /// The manifests as catalog entries for a command that runs strategies: nothing is
+  /// started until a stroke needs it.
+  func entries(_ a: ParsedArguments) throws -> [ExternalStrategyEntry] {
+    let seconds = try a.value(Self.timeout) ?? ExternalProcess.defaultTimeout
+    var entries: [ExternalStrategyEntry] = []
+    for m in manifests {
+      do {
+        entries.append(try ExternalStrategyEntry(m, timeout: seconds))
+      } catch {
+        throw ValidationError(error.description)
+      }
+    }
+    return entries
   }
 }

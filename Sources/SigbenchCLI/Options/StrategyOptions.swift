@@ -1,5 +1,6 @@
 import SigbenchArguments
 import SigbenchCore
+import SigbenchExternal
 import SigbenchRun
 import SigbenchStrategies
 
@@ -44,7 +45,21 @@ struct StrategyOptions {
   /// The configured strategies, the reference added per `reference`.
   let configured: [ConfiguredStrategy]
 
-  init(_ a: ParsedArguments, reference: StrategyResolver.Reference) throws {
-    configured = try StrategyResolver.resolve(try a.required(Self.strategies), reference: reference)
+  /// `external`: the external strategies a spec may name (`StrategyFolderOptions.entries`).
+  init(
+    _ a: ParsedArguments, reference: StrategyResolver.Reference,
+    external: [ExternalStrategyEntry] = []
+  ) throws {
+    configured = try StrategyResolver.resolve(
+      try a.required(Self.strategies), reference: reference, external: external.map(\.entry))
+  }
+
+  /// The strategies of a command that runs them: built-ins and the external strategies found
+  /// in the strategy folders (the command declares `--strategy-dir` and `--external-timeout`).
+  static func running(_ a: ParsedArguments, reference: StrategyResolver.Reference) throws
+    -> [ConfiguredStrategy]
+  {
+    let external = try StrategyFolderOptions(a).entries(a)
+    return try StrategyOptions(a, reference: reference, external: external).configured
   }
 }

@@ -11,6 +11,29 @@ public enum ConsoleTables {
       return "  \(f.strategy.padding(toLength: 32, withPad: " ", startingAt: 0)) push p50 "
         + "\(formatNanoseconds(p.p50)), p99 \(formatNanoseconds(p.p99)), max "
         + "\(formatNanoseconds(p.max)) over \(p.count) points (\(f.build))"
+    } + externalLatency(bench)
+  }
+
+  /// One line per external strategy: its round-trip and self-timed push figures, labelled as
+  /// its own lanes (never ranked with the in-process ones).
+  public static func externalLatency(_ bench: BenchReport) -> [String] {
+    let figures = bench.externalLatency ?? []
+    var labels: [String] = []
+    for f in figures where !labels.contains(f.strategy) { labels.append(f.strategy) }
+    return labels.map { label in
+      let mine = figures.filter { $0.strategy == label }
+      let who = label.padding(toLength: 32, withPad: " ", startingAt: 0)
+      if let why = mine.first?.unavailableReason {
+        return "  \(who) external lanes unavailable: \(ConsoleText.escaped(why))"
+      }
+      let parts = mine.compactMap { f -> String? in
+        guard let p = f.push else { return nil }
+        return "\(f.lane.rawValue) push p50 \(formatNanoseconds(p.p50)), p99 "
+          + "\(formatNanoseconds(p.p99))"
+      }
+      let count = mine.first?.push?.count ?? 0
+      return "  \(who) \(parts.joined(separator: "; ")) over \(count) points (external: its own "
+        + "lanes, not ranked)"
     }
   }
 
@@ -37,6 +60,7 @@ public enum ConsoleTables {
       }
       lines.append(line + " (\(f.build))")
     }
+    lines += externalLatency(r)
     if let f = r.floor {
       lines.append(
         "  \("floor (null smoother) [smooth]".padding(toLength: 34, withPad: " ", startingAt: 0)) "

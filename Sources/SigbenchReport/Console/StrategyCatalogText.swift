@@ -114,3 +114,13 @@ public enum StrategyCatalogText {
     return (rows, notes)
   }
 }
+
+extension StrategyCatalogText {
+  /// What is printed before an external strategy can start: its label, manifest and command.
+  public static func externalStart(_ strategy: ConfiguredStrategy) -> String? {
+    guard let o = strategy.origin.external else { return nil }
+    return "external strategy \(strategy.label): manifest \(o.manifestPath); command "
+      + o.command.map(ConsoleText.escaped).joined(separator: " ")
+      + " (started in its folder when a stroke first needs it, one process per worker)"
+  }
+}

@@ -47,6 +47,9 @@ public struct BenchContents: DocumentContents {
   /// The test-only knob, when it was active (never by default).
   public var injection: Injection?
   public var warnings: [ResultWarning]
+  /// External strategies' latency in their own lanes (`self-timed`, `round-trip`), never in
+  /// `figures`; `nil` when none ran (and in files from before they could).
+  public var externalLatency: [ExternalLatencyFigures]?
 
   /// How the headline figures were formed.
   public enum Headline: String, Codable, Hashable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchCore
 
 /// Everything a run measured and produced, written as `result.json` in the run folder. The HTML
 /// report is generated from this file alone.
@@ -167,10 +168,20 @@ public struct StrategyInfo: Codable, Hashable, Sendable {
   public var id: String
   /// Every option's value, defaults included, as text.
   public var options: [String: String]
-  public init(label: String, id: String, options: [String: String]) {
+  /// An external strategy's manifest, command and their digests; `nil` for a built-in (and in
+  /// files from before external strategies).
+  public var external: ExternalStrategyOrigin?
+  /// The contract suite's outcome for an external strategy (`strategies --check`, run before
+  /// the corpus): one "rule: what failed" entry per failed rule, empty when every rule holds;
+  /// `nil` when not checked here (a built-in: sigbench's own test suite checks it).
+  public var contractFailures: [String]?
+  public init(
+    label: String, id: String, options: [String: String], external: ExternalStrategyOrigin? = nil
+  ) {
     self.label = label
     self.id = id
     self.options = options
+    self.external = external
   }
 }
 

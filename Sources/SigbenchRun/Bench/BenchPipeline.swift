@@ -91,6 +91,8 @@ public struct BenchPipeline: Sendable {
         job, points: counterPoints, startPoints: options.startPoints, scratch: scratch,
         tag: GateSide.head.rawValue, layouts: counterLayouts)
     }
+    let externalLatency = measureExternal(progress: progress)
+    counterFigures += externalCounters()
     let figures = AcrossProcesses.headline(perProcess)
     var report = BenchReport(
       tool: ToolInfo.name, createdAt: RunFolder.timestamp(),
@@ -109,8 +111,39 @@ public struct BenchPipeline: Sendable {
       session.strategies, longestStroke: session.workload.longestStroke)
     report.rawSamples = options.keepRaw ? RawSampleCount(raw) : nil
     report.timingSample = session.timingRecord(budget: options.timedPointBudget)
+    report.externalLatency = externalLatency
     return (report, raw)
   }
+
+  /// The external strategies' own lanes, in this process, after the in-process timing
+  /// (`nil` when there are none).
+  func measureExternal(progress: ProgressHandler) -> [ExternalLatencyFigures]? {
+    let external = session.external
+    guard !external.isEmpty else { return nil }
+    let bench = ExternalLatencyBench()
+    progress(
+      .note(
+        "timing \(external.count) external strateg\(external.count == 1 ? "y" : "ies") by round "
+          + "trip and by their own clock (at most \(bench.pointLimit) pushes each)"))
+    return bench.measure(external, workload: session.workload)
+  }
+
+  /// One entry per external strategy and lane saying why counters do not apply to it.
+  func externalCounters() -> [CounterFigures] {
+    session.external.flatMap { s in
+      options.lanes.map { lane in
+        CounterFigures(
+          strategy: s.label, strategyID: s.id, lane: lane, points: 0, steadyPoints: 0,
+          strokes: 0, injectedSpins: 0
+        ).unavailable(Self.externalCountersReason)
+      }
+    }
+  }
+
+  /// Why an external strategy has no counters.
+  public static let externalCountersReason =
+    "does not apply: an external strategy runs in its own process, and callgrind counts "
+    + "sigbench's instructions and allocations, not its program's"
 
   /// Writes bench.json, summary.md and (when kept) samples.csv into `folder`.
   /// `appendix` (Markdown) is added to summary.md (the run's quality table).

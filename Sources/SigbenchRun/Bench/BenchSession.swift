@@ -79,8 +79,16 @@ public struct BenchSession: Sendable {
     presampled ?? workload.timingRecord(budget: budget)
   }
 
-  /// The strategies as a spec list a worker can parse back.
-  public var strategiesText: String { StrategyResolver.specText(strategies) }
+  /// The strategies timed and counted in process (every built-in; external strategies have
+  /// lanes of their own, `ExternalLatencyBench`), as a spec list a worker can parse back.
+  public var strategiesText: String { StrategyResolver.specText(inProcess) }
+
+  /// The strategies the in-process lanes and the counters measure: every one but the
+  /// external strategies.
+  public var inProcess: [ConfiguredStrategy] { strategies.filter { !$0.isExternal } }
+
+  /// The external strategies, timed in their own lanes.
+  public var external: [ConfiguredStrategy] { strategies.filter(\.isExternal) }
 
   /// Measures in this process; a measurement that fails is `.invalidBenchmark`.
   public func measure(
@@ -91,11 +99,11 @@ public struct BenchSession: Sendable {
       let note: (String) -> Void = { progress(.note("timing \($0)")) }
       if let presampled {
         return try bench.measure(
-          strategies, sampled: workload, sample: presampled,
+          inProcess, sampled: workload, sample: presampled,
           referenceID: StrategyCatalog.referenceID, progress: note)
       }
       return try bench.measure(
-        strategies, workload: workload, referenceID: StrategyCatalog.referenceID,
+        inProcess, workload: workload, referenceID: StrategyCatalog.referenceID,
         progress: note)
     } catch {
       throw PipelineError(.invalidBenchmark, error.description)

@@ -20,17 +20,21 @@ public enum StrategyResolver {
 
   /// Every strategy with default options (catalog order, reference first) when `text` is nil;
   /// otherwise the listed ones, the reference added per `reference`, sorted by catalog order
-  /// then label. Throws the parse or option error of the first bad spec.
-  public static func resolve(_ text: String?, reference: Reference) throws -> [ConfiguredStrategy] {
+  /// then label, external strategies (ids of `external`, never in a default set) after the
+  /// built-ins. Throws the parse or option error of the first bad spec.
+  public static func resolve(
+    _ text: String?, reference: Reference, external: [StrategyEntry] = []
+  ) throws -> [ConfiguredStrategy] {
     guard let text else { return StrategyCatalog.defaults() }
-    var list = try StrategyCatalog.configureList(text)
+    var list = try StrategyCatalog.configureList(text, external: external)
     if reference == .added && !list.contains(where: { $0.label == referenceLabel }) {
       list.append(try StrategyCatalog.configure(StrategySpec(id: StrategyCatalog.referenceID)))
     }
     guard reference == .added else { return list }
     return list.sorted { a, b in
-      let ia = StrategyCatalog.ids.firstIndex(of: a.id) ?? Int.max
-      let ib = StrategyCatalog.ids.firstIndex(of: b.id) ?? Int.max
+      let ids = StrategyCatalog.ids + external.map(\.descriptor.id)
+      let ia = ids.firstIndex(of: a.id) ?? Int.max
+      let ib = ids.firstIndex(of: b.id) ?? Int.max
       if ia != ib { return ia < ib }
       // The reference (default options) first among strategies of its id.
       if (a.label == referenceLabel) != (b.label == referenceLabel) {

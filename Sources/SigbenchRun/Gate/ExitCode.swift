@@ -21,7 +21,8 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
     case .confirmedRegression: return "confirmed regression (gate)"
     case .invalidBenchmark:
       return "a benchmark crashed or produced invalid results, or a stage failed on a drawing"
-        + " inside the input envelope (a failed cell; the run went on)"
+        + " inside the input envelope (a failed cell; the run went on), or a strategy failed"
+        + " `strategies --check`"
     case .rejectedInputs:
       return "the run completed but some inputs of a supported format were rejected as malformed"
         + " (with --strict: any rejected or skipped file)"

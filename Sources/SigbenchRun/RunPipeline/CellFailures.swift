@@ -57,7 +57,8 @@ struct CellFailures {
   /// inside the ±`VectorStyle.maxExtent` px every writer draws (4 × the envelope's position
   /// bound). Throws `InkOutOfRange` naming the stroke otherwise, and before replaying a stroke
   /// longer than `StrategyCost.costlyStrokeSampleLimit` through a strategy that is not
-  /// incremental.
+  /// incremental. An external strategy's failed call throws its failure (strategy, request,
+  /// what happened).
   static func smooth(_ drawing: Drawing, _ strategy: ConfiguredStrategy) throws -> [StrokeTrace] {
     let limit = StrategyCost.costlyStrokeSampleLimit
     if !strategy.cost.isIncremental,
@@ -70,7 +71,8 @@ struct CellFailures {
           + "(\(strategy.cost.rawValue): O(n²) a stroke, about \(n / 2 * n) sample visits here), "
           + "so its ink is drawn and measured on strokes of at most \(limit) samples")
     }
-    let traces = StrokeTrace.record(drawing, through: strategy)
+    // An external strategy's call failures (a crash, a hang, a broken reply) are thrown here.
+    let traces = try strategy.watchingCalls { StrokeTrace.record(drawing, through: strategy) }
     for (k, t) in traces.enumerated() {
       guard t.ink.isFinite else { throw InkOutOfRange(stroke: k, reason: "a value is not finite") }
       // Nearly all ink lies far inside: a bound from the stored numbers settles it without

@@ -1,5 +1,6 @@
 import Foundation
 import SigbenchBench
+import SigbenchContract
 import SigbenchCore
 import SigbenchFiles
 import SigbenchFormats
@@ -17,6 +18,22 @@ extension RunPipeline {
     var entries: [SampleEntry]
     var quality: RunQuality
     var study: FormatStudyRun
+    /// External strategy label → the contract suite's failed rules (`checkExternal`).
+    var contractFailures: [String: [String]] = [:]
+  }
+
+  /// Before step 1's folder: the contract suite (`StrategyCheck`, what `strategies --check`
+  /// runs) against each external strategy; label → "rule: what failed" per failed rule.
+  /// Built-ins are checked by sigbench's own test suite, not here.
+  func checkExternal() -> [String: [String]] {
+    var failures: [String: [String]] = [:]
+    for s in settings.strategies where s.isExternal {
+      progress(.note("checking \(s.label) against the strategy contract (strategies --check)"))
+      failures[s.label] = StrategyCheck().run(s).filter { $0.status == .failed }.map {
+        "\($0.rule): \($0.reason ?? "")"
+      }
+    }
+    return failures
   }
 
   /// Step 1: the corpus's file list; a corpus that cannot be listed, or lists nothing to
@@ -47,8 +64,10 @@ extension RunPipeline {
   /// run counts nothing).
   func startCounters(_ path: String) throws -> CountersAhead? {
     guard countsInstructions else { return nil }
+    // External strategies are not counted (`BenchPipeline.externalCounters` says why).
     return try CountersAhead(
-      path: path, strategies: settings.strategies, lanes: BenchOptions().lanes,
+      path: path, strategies: settings.strategies.filter { !$0.isExternal },
+      lanes: BenchOptions().lanes,
       points: settings.bench.counterPoints, layouts: [BenchWorkers.counterLayouts[0]])
   }
 
@@ -158,7 +177,11 @@ extension RunPipeline {
       tool: ToolInfo.name, runID: parts.runID, createdAt: RunFolder.timestamp(parts.started),
       commandLine: settings.commandLine, machine: bench.report.machine,
       provenance: bench.report.provenance, corpus: parts.corpus,
-      strategies: strategies.map(StrategyInfo.init), samples: parts.entries,
+      strategies: strategies.map { s in
+        var info = StrategyInfo(s)
+        info.contractFailures = parts.contractFailures[s.label]
+        return info
+      }, samples: parts.entries,
       bench: bench.report)
     result.inkBaseRun = settings.compareRun?.result.runID
     result.quality = parts.quality

@@ -49,6 +49,8 @@ public struct RunPipeline: Sendable {
     // 1. The corpus listed (one that lists nothing fails before anything is written), the
     //    run folder opened, the spool the timing phase reads back from.
     var (stream, plan) = try listCorpus(path)
+    // External strategies meet the contract suite first; one that fails still runs, marked.
+    let contract = checkExternal()
     let folder = try openFolder(started)
     let spool = try TimingSpool()
     defer { spool.remove() }
@@ -73,7 +75,7 @@ public struct RunPipeline: Sendable {
     // 7. The per-point benchmark over the spooled strokes, then the gate (`--baseline`).
     let parts = RunParts(
       runID: folder.runID, started: started, corpus: corpus, entries: entries,
-      quality: quality, study: study)
+      quality: quality, study: study, contractFailures: contract)
     let (result, raw, gateFolder) = try measure(
       parts, spool: spool, kept: &kept, precounted: precounted, path: path)
     MemoryTrim.release()
@@ -125,10 +127,12 @@ public struct RunPipeline: Sendable {
 }
 
 extension StrategyInfo {
-  /// A configured strategy as the result records it: label, id and every option's value.
+  /// A configured strategy as the result records it: label, id, every option's value, and an
+  /// external strategy's manifest, command and digests.
   public init(_ s: ConfiguredStrategy) {
     self.init(
-      label: s.label, id: s.id, options: s.configuration.values.mapValues(\.description))
+      label: s.label, id: s.id, options: s.configuration.values.mapValues(\.description),
+      external: s.origin.external)
   }
 }
 

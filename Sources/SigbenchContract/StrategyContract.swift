@@ -1,9 +1,9 @@
 import SigbenchCore
-import SigbenchStrategies
 
-/// The contract every catalog strategy must meet (listed in SmoothingStrategy's doc comment).
-/// Each check returns a list of failure descriptions, empty when the contract holds, so a test
-/// can print them together with its seed.
+/// The contract every strategy must meet (listed in `SmoothingStrategy`'s doc comment), one
+/// function per rule. Each returns failure descriptions, empty when the rule holds, so a test
+/// can print them with its seed and `strategies --check` can say which rule failed on which
+/// stroke (`StrategyCheck`).
 public enum StrategyContract {
   /// What one streaming run produced.
   public struct Trace: Equatable {
@@ -54,58 +54,96 @@ public enum StrategyContract {
     return f
   }
 
-  /// Every property that holds for any stroke: finiteness, determinism, batch = streaming,
-  /// stable output never depends on later samples, the tentative tail is what finishing now
-  /// would bake (`tentativePreviewsFinish`), nothing tentative after finish, and translation
-  /// equivariance within `tolerance`.
+  /// Every stable chunk and tentative tail is finite, and nothing is tentative after finish.
+  public static func checkFinite(_ strategy: ConfiguredStrategy, _ t: Trace) -> [String] {
+    var f: [String] = []
+    for (i, chunk) in t.stableChunks.enumerated() where !chunk.isFinite {
+      f.append("\(strategy.label): non-finite stable output at step \(i)")
+    }
+    for (i, tail) in t.tentatives.enumerated() where !tail.isFinite {
+      f.append("\(strategy.label): non-finite tentative output at step \(i)")
+    }
+    if !t.tentativeAfterFinish.isEmpty {
+      f.append("\(strategy.label): tentative left after finish")
+    }
+    return f
+  }
+
+  /// A second run of the same input gives the same trace.
+  public static func checkDeterministic(
+    _ strategy: ConfiguredStrategy, _ samples: [Sample], _ t: Trace
+  ) -> [String] {
+    run(strategy, samples) == t ? [] : ["\(strategy.label): two runs of the same input differ"]
+  }
+
+  /// Batch smoothing (push all, then finish) gives the streaming run's final ink.
+  public static func checkBatch(_ strategy: ConfiguredStrategy, _ samples: [Sample], _ t: Trace)
+    -> [String]
+  {
+    strategy.smooth(samples) == t.final
+      ? [] : ["\(strategy.label): batch result differs from streaming result"]
+  }
+
+  /// Stable output is final: whatever was stable after push i starts the final ink of the
+  /// prefix 0…i; with `tentativePreviewsFinish`, stable + tentative is exactly that ink.
+  ///
+  /// - Complexity: O(n²) strategy pushes for n samples (one prefix run per sample).
+  public static func checkStableFinal(
+    _ strategy: ConfiguredStrategy, _ samples: [Sample], _ t: Trace,
+    tentativePreviewsFinish: Bool
+  ) -> [String] {
+    let label = strategy.label
+    var stableSoFar = InkGeometry()
+    for i in samples.indices {
+      stableSoFar.append(contentsOf: t.stableChunks[i])
+      let prefix = run(strategy, Array(samples[0...i])).final
+      if !startsWith(prefix, stableSoFar) {
+        return ["\(label): stable output after sample \(i) was revised by finishing there"]
+      }
+      if tentativePreviewsFinish {
+        var preview = stableSoFar
+        preview.append(contentsOf: t.tentatives[i])
+        if preview != prefix {
+          return ["\(label): stable + tentative after sample \(i) differ from finishing there"]
+        }
+      }
+    }
+    return []
+  }
+
+  /// Translating the input by `offset` translates the final ink by `offset`, within
+  /// `tolerance` px.
+  public static func checkTranslation(
+    _ strategy: ConfiguredStrategy, _ samples: [Sample], _ t: Trace, offset: Point,
+    tolerance: Double
+  ) -> [String] {
+    let moved = run(strategy, samples.map { $0.translated(by: offset) }).final
+    guard
+      let d = InkComparison.difference(
+        moved, t.final.translated(by: offset), tolerance: tolerance)
+    else { return [] }
+    return ["\(strategy.label): translation by \(offset) not equivariant: \(d)"]
+  }
+
+  /// Every rule that holds for any stroke: finiteness, determinism, batch = streaming, stable
+  /// output never revised (and, optionally, the tentative tail previews the finish), a single
+  /// sample visible, and translation equivariance within `tolerance`.
   ///
   /// - Complexity: O(n²) strategy pushes for n samples (one prefix run per sample).
   public static func check(
     _ strategy: ConfiguredStrategy, _ samples: [Sample], offset: Point,
     tolerance: Double = 1e-9, tentativePreviewsFinish: Bool = true
   ) -> [String] {
-    var f: [String] = []
-    let label = strategy.label
     let t = run(strategy, samples)
-    for (i, chunk) in t.stableChunks.enumerated() where !chunk.isFinite {
-      f.append("\(label): non-finite stable output at step \(i)")
-    }
-    for (i, tail) in t.tentatives.enumerated() where !tail.isFinite {
-      f.append("\(label): non-finite tentative output at step \(i)")
-    }
-    if !t.tentativeAfterFinish.isEmpty { f.append("\(label): tentative left after finish") }
-    if run(strategy, samples) != t { f.append("\(label): two runs of the same input differ") }
-    let batch = strategy.smooth(samples)
-    if batch != t.final { f.append("\(label): batch result differs from streaming result") }
+    var f = checkFinite(strategy, t)
+    f += checkDeterministic(strategy, samples, t)
+    f += checkBatch(strategy, samples, t)
     if samples.count == 1, !InkComparison.isVisible(t.final) {
-      f.append("\(label): one sample gave no visible ink")
+      f.append("\(strategy.label): one sample gave no visible ink")
     }
-
-    // Stable output is final: whatever was stable after push i must start the final ink of
-    // the prefix 0…i, and (optionally) stable + tentative must be exactly that ink.
-    var stableSoFar = InkGeometry()
-    for i in samples.indices {
-      stableSoFar.append(contentsOf: t.stableChunks[i])
-      let prefix = run(strategy, Array(samples[0...i])).final
-      if !startsWith(prefix, stableSoFar) {
-        f.append("\(label): stable output after sample \(i) was revised by finishing there")
-        break
-      }
-      if tentativePreviewsFinish {
-        var preview = stableSoFar
-        preview.append(contentsOf: t.tentatives[i])
-        if preview != prefix {
-          f.append("\(label): stable + tentative after sample \(i) differ from finishing there")
-          break
-        }
-      }
-    }
-
-    let moved = run(strategy, samples.map { $0.translated(by: offset) }).final
-    if let d = InkComparison.difference(moved, t.final.translated(by: offset), tolerance: tolerance)
-    {
-      f.append("\(label): translation by \(offset) not equivariant: \(d)")
-    }
+    f += checkStableFinal(
+      strategy, samples, t, tentativePreviewsFinish: tentativePreviewsFinish)
+    f += checkTranslation(strategy, samples, t, offset: offset, tolerance: tolerance)
     return f
   }
 
@@ -127,38 +165,5 @@ public enum StrategyContract {
     whole.centerline.starts(with: part.centerline) && whole.outline.starts(with: part.outline)
       && whole.discs.starts(with: part.discs) && whole.bands.starts(with: part.bands)
       && whole.stamps.starts(with: part.stamps)
-  }
-
-  /// A random valid spec for `entry`: every option drawn from its declared domain. Draws again
-  /// (up to 20 times) when the strategy rejects a combination, then falls back to defaults.
-  public static func randomConfiguration(_ entry: StrategyEntry, rng: inout SplitMix64)
-    -> ConfiguredStrategy
-  {
-    for _ in 0..<20 {
-      var options: [StrategySpec.Option] = []
-      for p in entry.descriptor.parameters where rng.int(in: 0...3) > 0 {
-        options.append(.init(name: p.name, value: randomValue(p, rng: &rng)))
-      }
-      if let c = try? entry.configure(StrategySpec(id: entry.descriptor.id, options: options)) {
-        return c
-      }
-    }
-    return try! entry.configure(StrategySpec(id: entry.descriptor.id))
-  }
-
-  /// A random valid value of `p`, as spec text.
-  public static func randomValue(_ p: ParameterInfo, rng: inout SplitMix64) -> String {
-    switch p.domain {
-    case .number(let lo, _, let hi, _):
-      // Mostly the lower part of the range, where typical values live.
-      let u = rng.double(in: 0...1)
-      var v = lo + (hi - lo) * u * u * u
-      if v <= lo || v >= hi { v = lo + (hi - lo) / 2 }
-      return String(v)
-    case .integer(let r):
-      return String(rng.int(in: r))
-    case .choice(let values):
-      return values[rng.int(in: 0...(values.count - 1))]
-    }
   }
 }

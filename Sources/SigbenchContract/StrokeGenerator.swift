@@ -64,6 +64,24 @@ public enum StrokeGenerator {
     return samples
   }
 
+  /// A long stroke for the cost rules: `count` samples at 120 Hz along a wandering loop (no
+  /// two alike, steps of 1–6 px), with pressure.
+  public static func longStroke(count: Int = 2_000, seed: UInt64) -> [Sample] {
+    var rng = SplitMix64(seed: seed)
+    var p = Point(x: 400, y: 300)
+    var heading = 0.0
+    var out: [Sample] = []
+    out.reserveCapacity(count)
+    for i in 0..<count {
+      heading += rng.double(in: -0.35...0.45)
+      let step = rng.double(in: 1...6)
+      p = p + Point(x: step * cos(heading), y: step * sin(heading))
+      out.append(
+        Sample(x: p.x, y: p.y, time: Double(i) / 120, pressure: rng.double(in: 0.2...0.9)))
+    }
+    return out
+  }
+
   /// Samples along the polyline through `points`, untimed, without pressure.
   public static func samples(_ points: [(Double, Double)]) -> [Sample] {
     points.map { Sample(x: $0.0, y: $0.1) }

@@ -1,0 +1,142 @@
+import Foundation
+import SigbenchCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The running side of one external strategy: its processes and the failures they met.
+///
+/// Processes are leased one stroke at a time and returned afterwards, so a worker thread that
+/// replays stroke after stroke keeps reusing one process, and at most as many run as there are
+/// threads replaying this strategy at once (one per worker), whatever configurations they
+/// replay (`configure` switches a process between strokes). A process that failed is stopped
+/// and never returned; the next stroke starts a fresh one. After `failureLimit` failures of one
+/// configuration that configuration is given up: every later stroke of it fails at once,
+/// naming the first failure, so a program that hangs costs at most `failureLimit` timeouts per
+/// configuration, not one per stroke.
+///
+/// Failures are recorded for the thread that met them (`StrategyCallFailures`): a replay run
+/// inside `watch` throws the first one.
+public final class ExternalStrategyRuntime: StrategyCallFailures, @unchecked Sendable {
+  public let manifest: ExternalManifest
+  /// Seconds a reply may take (`ExternalProcess.timeout`).
+  public let timeout: Double
+  /// Failures after which the strategy is given up.
+  public static let failureLimit = 8
+
+  private let lock = NSLock()
+  private var idle: [ExternalSession] = []
+  private var everyStarted: [ExternalSession] = []
+  /// Failures in the order met, with the label of the configuration that met each.
+  private var failures: [(label: String, failure: ExternalProcess.Failure)] = []
+  /// The first failure per watching thread (`pthread_self`), while `watch` runs there.
+  private var watched: [UInt: ExternalProcess.Failure?] = [:]
+
+  public init(_ manifest: ExternalManifest, timeout: Double = ExternalProcess.defaultTimeout) {
+    self.manifest = manifest
+    self.timeout = timeout
+  }
+
+  deinit { stopAll() }
+
+  /// Processes started so far.
+  public var processesStarted: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return everyStarted.count
+  }
+
+  /// Failures met so far, in the order met.
+  public var failuresMet: [ExternalProcess.Failure] {
+    lock.lock()
+    defer { lock.unlock() }
+    return failures.map(\.failure)
+  }
+
+  /// An idle process for a stroke of the configuration labelled `label`, or a new one. Throws
+  /// when that configuration was given up or the program cannot start (the caller records
+  /// it, like any failure).
+  func lease(for label: String) throws(ExternalProcess.Failure) -> ExternalSession {
+    lock.lock()
+    let mine = failures.filter { $0.label == label }
+    if mine.count >= Self.failureLimit {
+      lock.unlock()
+      throw ExternalProcess.Failure(
+        strategy: manifest.id,
+        message: "\(label) given up after \(Self.failureLimit) failures; the first: "
+          + mine[0].failure.message)
+    }
+    if let s = idle.popLast() {
+      lock.unlock()
+      return s
+    }
+    lock.unlock()
+    let session = try ExternalSession(manifest, timeout: timeout)
+    lock.lock()
+    everyStarted.append(session)
+    lock.unlock()
+    return session
+  }
+
+  /// Gives a process back for the next stroke; one that was stopped is dropped.
+  func release(_ session: ExternalSession) {
+    guard !session.process.isStopped else { return }
+    lock.lock()
+    idle.append(session)
+    lock.unlock()
+  }
+
+  /// Records a failure of the configuration labelled `label`: counted, and the first for this
+  /// thread while it is watched.
+  func record(_ failure: ExternalProcess.Failure, label: String) {
+    let thread = UInt(bitPattern: Int(bitPattern: pthread_self()))
+    lock.lock()
+    defer { lock.unlock() }
+    failures.append((label, failure))
+    if let slot = watched[thread], slot == nil { watched[thread] = .some(failure) }
+  }
+
+  public func watch<T>(_ body: () throws -> T) throws -> T {
+    let thread = UInt(bitPattern: Int(bitPattern: pthread_self()))
+    lock.lock()
+    let outer = watched[thread]
+    watched[thread] = .some(nil)
+    lock.unlock()
+    let value: T
+    do {
+      value = try body()
+    } catch {
+      end(thread, restoring: outer)
+      throw error
+    }
+    if let failure = end(thread, restoring: outer) { throw failure }
+    return value
+  }
+
+  /// Ends a watch on `thread`: its failure, the outer watch (if any) restored.
+  @discardableResult
+  private func end(_ thread: UInt, restoring outer: ExternalProcess.Failure??)
+    -> ExternalProcess.Failure?
+  {
+    lock.lock()
+    defer { lock.unlock() }
+    let met = watched[thread] ?? nil
+    if let outer {
+      // A failure inside a nested watch is also the outer one's, if it had none yet.
+      watched[thread] = .some(outer ?? met)
+    } else {
+      watched[thread] = nil
+    }
+    return met
+  }
+
+  /// Stops every process this runtime started (idle or not). Idempotent.
+  public func stopAll() {
+    lock.lock()
+    let all = everyStarted
+    idle = []
+    lock.unlock()
+    for s in all { s.process.stop() }
+  }
+}

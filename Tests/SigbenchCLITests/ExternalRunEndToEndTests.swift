@@ -1,0 +1,126 @@
+import Foundation
+import SigbenchResults
+import SigbenchTestSupport
+import Testing
+
+/// External strategies through the built binary (#45): the examples in `scripts/external/`
+/// run over `Corpus/fixtures` like built-ins (quality, pictures, sheet), timed in their own
+/// lanes; `py-straight` gives the built-in `straight`'s figures and pictures to the bit; a
+/// misbehaving strategy fails its cells only (exit 3); `strategies --check` judges any
+/// strategy.
+@Suite("external strategies end to end", .serialized)
+struct ExternalRunEndToEndTests {
+  static var corpus: String { packageRootURL().appendingPathComponent("Corpus/fixtures").path }
+  static var examples: String { packageRootURL().appendingPathComponent("scripts/external").path }
+  static var fixtures: String {
+    packageRootURL().appendingPathComponent("Tests/SigbenchExternalTests/Fixtures").path
+  }
+  static let quick = ["--no-counters", "--no-history", "--timed-points", "400", "--jobs", "2"]
+
+  @Test("the examples run like built-ins; py-straight's ink is straight's to the bit")
+  func examplesRunLikeBuiltIns() throws {
+    let out = try EndToEndTests.tempFolder()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let r = try EndToEndTests.run(
+      [
+        "run", "--corpus", Self.corpus, "--out", out.path, "--strategy-dir", Self.examples,
+        "--strategies", "straight,py-straight,py-moving-average,js-moving-average(window=3)",
+      ] + Self.quick)
+    #expect(r.code == 0, "\(r.stderr)")
+    // Said before anything starts: the manifest and the command.
+    #expect(r.stderr.contains("external strategy py-straight: manifest "))
+    #expect(r.stderr.contains("command python3 straight.py"))
+    #expect(r.stderr.contains("command node moving_average.js"))
+    // The console labels their lanes as their own.
+    #expect(r.stdout.contains("round-trip push p50"), "\(r.stdout)")
+    #expect(r.stdout.contains("(external: its own lanes, not ranked)"))
+    let run = out.appendingPathComponent("latest")
+    let result = try RunResult.decode(Data(contentsOf: run.appendingPathComponent("result.json")))
+    let quality = try #require(result.quality?.strategies)
+    #expect(quality["straight"] != nil)
+    #expect(quality["py-straight"] == quality["straight"])
+    #expect(quality["js-moving-average(window=3)"] != nil)
+    for s in result.samples {
+      let mine = try Data(
+        contentsOf: run.appendingPathComponent(try #require(s.images["py-straight"])))
+      let theirs = try Data(
+        contentsOf: run.appendingPathComponent(try #require(s.images["straight"])))
+      #expect(mine == theirs, "\(s.name)")
+    }
+    // Recorded with manifest, command and digests; the contract suite ran and held.
+    let info = try #require(result.strategies.first { $0.label == "py-straight" })
+    #expect(info.external?.commandFiles == ["straight.py"])
+    #expect(info.external?.manifestDigest.count == 64)
+    #expect(info.contractFailures == [])
+    #expect(result.strategies.first { $0.label == "straight" }?.external == nil)
+    // Timed in their own lanes, never among the in-process figures.
+    let lanes = try #require(result.bench.externalLatency)
+    #expect(Set(lanes.map(\.strategy)).count == 3)
+    for f in lanes {
+      #expect(f.unavailableReason == nil)
+      #expect((f.push?.p50 ?? 0) > 0 && (f.push?.count ?? 0) > 0, "\(f.strategy) \(f.lane)")
+    }
+    #expect(!result.bench.figures.contains { $0.strategy.hasPrefix("py-") })
+    #expect(
+      result.bench.counters.filter { $0.strategy == "py-straight" }.allSatisfy {
+        $0.unavailableReason?.hasPrefix("does not apply") == true
+      })
+    let sheet = try String(
+      contentsOf: run.appendingPathComponent("index.html"), encoding: .utf8)
+    #expect(sheet.contains("<h2>External strategies</h2>"))
+    #expect(sheet.contains("External strategies: their own lanes"))
+    #expect(sheet.contains("every rule holds"))
+  }
+
+  @Test("a misbehaving strategy fails its cells only, each with what happened; exit 3")
+  func misbehavingStrategies() throws {
+    let out = try EndToEndTests.tempFolder()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let faults = ["crash", "hang", "garbage", "nan", "error", "exit"]
+    let specs = faults.map { "py-chords(fault=\($0))" }.joined(separator: ",")
+    let r = try EndToEndTests.run(
+      [
+        "run", "--corpus", Self.corpus, "--out", out.path, "--strategy-dir", Self.fixtures,
+        "--strategies", "straight," + specs, "--external-timeout", "0.3", "--no-render",
+      ] + Self.quick)
+    #expect(r.code == 3, "\(r.stderr)")
+    let result = try RunResult.decode(
+      Data(contentsOf: out.appendingPathComponent("latest/result.json")))
+    let says = [
+      "crash": "exited", "hang": "no reply to 'push' within 0.3 s", "garbage": "not JSON",
+      "nan": "not JSON", "error": "deliberate error at the third push", "exit": "status 7",
+    ]
+    for fault in faults {
+      let label = "py-chords(fault=\(fault))"
+      let cells = result.failedCells.filter { $0.failure.strategy == label }
+      #expect(!cells.isEmpty, "\(label)")
+      // The first failure says what happened; later ones may say the strategy was given up.
+      #expect(cells.first?.failure.reason.contains(says[fault]!) == true, "\(cells.first!)")
+      #expect(
+        result.strategies.first { $0.label == label }?.contractFailures?.isEmpty == false)
+    }
+    // Every other strategy completed.
+    #expect(!result.failedCells.contains { $0.failure.strategy == "straight" })
+    #expect(result.quality?.strategies["straight"] != nil)
+  }
+
+  @Test("strategies --check judges built-in and external strategies alike")
+  func contractCheck() throws {
+    for spec in ["straight", "py-straight", "py-moving-average", "js-moving-average"] {
+      let r = try EndToEndTests.run(
+        ["strategies", "--strategy-dir", Self.examples, "--check", spec])
+      #expect(r.code == 0, "\(spec): \(r.stdout) \(r.stderr)")
+      #expect(r.stdout.contains("contract check of \(spec)"))
+      #expect(r.stdout.contains("every rule holds"))
+      #expect(r.stdout.contains("  ok    stable output is never revised"))
+    }
+    let broken = try EndToEndTests.run(
+      ["strategies", "--strategy-dir", Self.fixtures, "--check", "py-chords(fault=error)"])
+    #expect(broken.code == 3, "\(broken.stdout)")
+    #expect(broken.stdout.contains("FAIL  output is finite, and nothing is tentative after finish"))
+    #expect(broken.stdout.contains("deliberate error at the third push"))
+    #expect(broken.stdout.contains("first failing stroke ("))
+    let unknown = try EndToEndTests.run(["strategies", "--check", "no-such-thing"])
+    #expect(unknown.code == 64)
+  }
+}

@@ -82,7 +82,10 @@ public final class ExternalProcess: @unchecked Sendable {
         message: "cannot start \(manifest.command.joined(separator: " ")) (manifest "
           + "\(manifest.path)): \(error.localizedDescription)")
     }
-    let reply = try exchange(ExternalProtocol.hello(), name: "hello")
+    // Starting an interpreter on a busy machine can take longer than a push may: the greeting
+    // gets at least `startTimeout`.
+    let reply = try exchange(
+      ExternalProtocol.hello(), name: "hello", within: max(timeout, Self.startTimeout))
     do {
       try ExternalProtocol.checkHello(reply)
     } catch {
@@ -96,9 +99,15 @@ public final class ExternalProcess: @unchecked Sendable {
   /// True once the process was stopped (after a failure, or by `stop()`): it serves no more.
   public var isStopped: Bool { stopped }
 
+  /// Seconds the greeting may take (the program's start included), at least.
+  public static let startTimeout = 10.0
+
   /// Sends one request line (`name` for messages) and returns the reply line, without its
-  /// newline.
-  public func exchange(_ request: String, name: String) throws(Failure) -> Data {
+  /// newline; the reply may take `within` seconds (default `timeout`; the greeting at least
+  /// `startTimeout`).
+  public func exchange(_ request: String, name: String, within: Double? = nil) throws(Failure)
+    -> Data
+  {
     guard !stopped else { throw fail("the process was stopped after an earlier failure") }
     var bytes = Array(request.utf8)
     bytes.append(0x0A)
@@ -114,7 +123,7 @@ public final class ExternalProcess: @unchecked Sendable {
       }
       written += n
     }
-    return try readLine(name)
+    return try readLine(name, within: within ?? timeout)
   }
 
   /// Stops the process: closes its input, then kills it if it has not exited within a
@@ -131,8 +140,8 @@ public final class ExternalProcess: @unchecked Sendable {
     process.waitUntilExit()
   }
 
-  private func readLine(_ name: String) throws(Failure) -> Data {
-    let deadline = Date().addingTimeInterval(timeout)
+  private func readLine(_ name: String, within: Double) throws(Failure) -> Data {
+    let deadline = Date().addingTimeInterval(within)
     while true {
       if let nl = pending.firstIndex(of: 0x0A) {
         let line = Data(pending[..<nl])
@@ -144,7 +153,7 @@ public final class ExternalProcess: @unchecked Sendable {
           "its reply to '\(name)' is longer than \(ExternalProtocol.maximumReplyBytes) bytes")
       }
       let left = deadline.timeIntervalSinceNow
-      guard left > 0 else { throw stopping("no reply to '\(name)' within \(timeout) s") }
+      guard left > 0 else { throw stopping("no reply to '\(name)' within \(within) s") }
       var fd = pollfd(fd: output.fileDescriptor, events: Int16(POLLIN), revents: 0)
       let ready = poll(&fd, 1, Int32(min(left, 1) * 1000) + 1)
       if ready < 0 && errno != EINTR {

@@ -46,10 +46,12 @@ extension HistoryRecord {
         }
       }
     }
-    return HistoryRecord(
+    var record = HistoryRecord(
       kind: "run", createdAt: r.createdAt, machine: r.machine, provenance: r.provenance,
       commit: commit ?? .recorded(r.provenance), tool: r.tool, processes: r.bench.processes,
       source: source, runID: r.runID, measurements: m)
+    for s in r.strategies { if let o = s.external { record.external[s.label] = o } }
+    return record
   }
 
   /// A benchmark's figures (`bench.json`).
@@ -111,6 +113,16 @@ extension HistoryRecord {
     var perProcess: [ReplicateKey: [Double]] = [:]
     for r in b.replicates { perProcess[r.key] = r.values }
     var out: [HistoryMeasurement] = []
+    // External strategies' own lanes (`self-timed`, `round-trip`): their push p50 and p99.
+    for e in b.externalLatency ?? [] {
+      guard let push = e.push else { continue }
+      for (metric, value) in [("push p50", push.p50), ("push p99", push.p99)] {
+        out.append(
+          HistoryMeasurement(
+            strategy: e.strategy, lane: e.lane.rawValue, metric: metric, unit: "ns",
+            headline: value, perProcess: []))
+      }
+    }
     for f in b.figures {
       for (metric, value) in f.gateMetrics.sorted(by: { $0.key < $1.key }) {
         let key = ReplicateKey(strategy: f.strategy, lane: f.lane, metric: metric)

@@ -1,3 +1,5 @@
+import SigbenchCore
+
 /// One recorded run as the history stores it: where the figures came from (the commit the
 /// binary was built from, the machine, the build, the corpus) and the figures themselves.
 public struct HistoryRecord: Hashable, Sendable {
@@ -26,6 +28,9 @@ public struct HistoryRecord: Hashable, Sendable {
   /// `bench` or `gate`, identified by content.
   public var runID: String?
   public var measurements: [HistoryMeasurement]
+  /// The external strategies among the figures' strategies, by label: their manifest, command
+  /// and digests, so a later reader of a series knows when its code changed.
+  public var external: [String: ExternalStrategyOrigin] = [:]
 
   public init(
     kind: String, createdAt: String, commit: String?, commitTime: String?, dirty: Bool?,

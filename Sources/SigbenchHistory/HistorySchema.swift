@@ -45,6 +45,19 @@ public enum HistorySchema {
     ALTER TABLE measurements ADD COLUMN unit TEXT NOT NULL DEFAULT '';
     CREATE INDEX measurements_series ON measurements(strategy, lane, metric);
     """,
+    // 3: the external strategies a run measured, with the digests of their code.
+    """
+    CREATE TABLE external_strategies(
+      run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+      strategy TEXT NOT NULL,
+      kind TEXT NOT NULL,
+      manifest TEXT NOT NULL,
+      command TEXT NOT NULL,
+      manifest_digest TEXT NOT NULL,
+      command_digest TEXT,
+      PRIMARY KEY(run_id, strategy)
+    );
+    """,
   ]
 
   /// The version a database has once every migration ran.

@@ -22,12 +22,28 @@ public struct HistoryStore {
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     db = try SQLiteDatabase(path: path, busyTimeoutMs: HistoryStore.busyTimeoutMs)
-    let mode = try db.query("PRAGMA journal_mode=WAL") { $0.text(0) }.first ?? ""
+    let mode = try Self.switchToWAL(db)
     guard mode.lowercased() == "wal" else {
       throw HistoryError("\(path): could not switch to WAL mode (journal_mode is '\(mode)')")
     }
     try db.execute("PRAGMA foreign_keys=ON")
     try migrate(upTo: version)
+  }
+
+  /// `PRAGMA journal_mode=WAL`, retried while SQLite answers busy: the switch needs the file to
+  /// itself, and two processes opening a fresh file at once can each hold a shared lock while
+  /// wanting it, which SQLite settles by answering SQLITE_BUSY at once, without waiting in its
+  /// busy handler (10 of 30 paired `history import`s into a new file failed so, "database is
+  /// locked"). Retried 10 ms apart within the busy timeout. Returns the mode in force.
+  static func switchToWAL(_ db: SQLiteDatabase) throws -> String {
+    let deadline = Date().addingTimeInterval(Double(busyTimeoutMs) / 1000)
+    while true {
+      do {
+        return try db.query("PRAGMA journal_mode=WAL") { $0.text(0) }.first ?? ""
+      } catch let error as HistoryError where error.code == 5 && Date() < deadline {
+        usleep(10_000)
+      }
+    }
   }
 
   /// The schema version of the open database (`PRAGMA user_version`).
@@ -93,8 +109,33 @@ public struct HistoryStore {
         while try insert.step() {}
         insert.reset()
       }
+      for (label, o) in record.external.sorted(by: { $0.key < $1.key }) {
+        try db.run(
+          """
+          INSERT OR REPLACE INTO external_strategies(run_id, strategy, kind, manifest, command,
+            manifest_digest, command_digest) VALUES (?, ?, ?, ?, ?, ?, ?)
+          """,
+          [
+            .int(id), .text(label), .text(o.kind), .text(o.manifestPath),
+            .text(o.command.joined(separator: " ")), .text(o.manifestDigest),
+            .optional(o.commandDigest),
+          ])
+      }
       return true
     }
+  }
+
+  /// The digests recorded for external strategy `label`, oldest run first: (run key, manifest
+  /// digest, command digest).
+  public func externalDigests(_ label: String) throws -> [(
+    run: String, manifest: String, command: String?
+  )] {
+    try db.query(
+      """
+      SELECT runs.run_key, e.manifest_digest, e.command_digest FROM external_strategies e
+      JOIN runs ON runs.id = e.run_id WHERE e.strategy = ? ORDER BY runs.created_at, runs.id
+      """, [.text(label)]
+    ) { row in (row.text(0), row.text(1), row.optionalText(2)) }
   }
 
   /// `PRAGMA integrity_check`: "ok" for a sound file.

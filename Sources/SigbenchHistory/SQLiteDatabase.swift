@@ -4,7 +4,12 @@ import Foundation
 /// A failed SQLite call: the operation, SQLite's result code and its message.
 public struct HistoryError: Error, Sendable, CustomStringConvertible {
   public var message: String
-  public init(_ message: String) { self.message = message }
+  /// SQLite's result code, when the error came from a call (`SQLITE_BUSY` is 5).
+  public var code: Int32?
+  public init(_ message: String, code: Int32? = nil) {
+    self.message = message
+    self.code = code
+  }
   public var description: String { message }
 }
 
@@ -87,7 +92,8 @@ final class SQLiteDatabase {
   }
 
   func failure(_ what: String, _ rc: Int32) -> HistoryError {
-    HistoryError("\(path): \(what) failed: \(String(cString: sqlite3_errmsg(handle))) (code \(rc))")
+    HistoryError(
+      "\(path): \(what) failed: \(String(cString: sqlite3_errmsg(handle))) (code \(rc))", code: rc)
   }
 }
 

@@ -28,6 +28,10 @@ public enum GateSection {
     h += g.qualityStatus.map { "; quality \(escapeHTML($0))" } ?? ""
     h += ".</p>\n"
     for w in g.warnings { h += "<p class=\"warn\">Warning: \(escapeHTML(w.text))</p>\n" }
+    for e in g.externalStrategies ?? [] {
+      h += "<p\(e.refused ? " class=\"warn\"" : "")>External strategy "
+      h += "<code>\(escapeHTML(e.strategy))</code>: \(escapeHTML(e.status))</p>\n"
+    }
     h += "<div class=\"scroll\"><table class=\"gate\">\n<thead><tr><th>strategy</th><th>lane</th>"
     h += "<th>metric</th><th>verdict</th><th>base</th><th>head</th><th>head ÷ base (interval)</th>"
     h += "<th>evidence</th></tr></thead>\n<tbody>\n"

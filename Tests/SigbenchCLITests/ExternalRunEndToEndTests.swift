@@ -124,3 +124,80 @@ struct ExternalRunEndToEndTests {
     #expect(unknown.code == 64)
   }
 }
+
+/// External strategies in baselines and the gate (#45, item 5): the baseline records their
+/// digests; a gate compares them when unchanged, refuses them (exit 5) when their code changed
+/// unless acknowledged, and a base binary that cannot run them leaves them "unavailable on the
+/// base side".
+@Suite("external strategies in the gate", .serialized)
+struct ExternalGateEndToEndTests {
+  @Test("digests recorded; unchanged compared, changed refused unless acknowledged; old base")
+  func gateAndBaseline() throws {
+    let root = try EndToEndTests.tempFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let fm = FileManager.default
+    // A one-drawing corpus and a copy of the Python straight, so its script can change.
+    let corpus = root.appendingPathComponent("corpus")
+    let folder = root.appendingPathComponent("strategies")
+    try fm.createDirectory(at: corpus, withIntermediateDirectories: true)
+    try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+    let fixtures = packageRootURL().appendingPathComponent("Corpus/fixtures")
+    try fm.copyItem(
+      at: fixtures.appendingPathComponent("sharp-corner.sigbench.json"),
+      to: corpus.appendingPathComponent("sharp-corner.sigbench.json"))
+    let examples = packageRootURL().appendingPathComponent("scripts/external")
+    for name in ["py-straight.sigbench-strategy.json", "straight.py"] {
+      try fm.copyItem(
+        at: examples.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+    }
+    let out = root.appendingPathComponent("out").path
+    let common = [
+      "--corpus", corpus.path, "--strategies", "straight,py-straight", "--strategy-dir",
+      folder.path, "--processes", "2", "--no-counters", "--lanes", "smooth", "--out", out,
+    ]
+    let saved = try EndToEndTests.run(["baseline", "save", "b"] + common)
+    #expect(saved.code == 0, "\(saved.stderr)")
+    let stored = try Baseline.decode(
+      Data(contentsOf: URL(fileURLWithPath: out).appendingPathComponent("baselines/b.json")))
+    #expect(stored.external?["py-straight"]?.commandFiles == ["straight.py"])
+    #expect(stored.quality?["py-straight"] != nil)
+
+    let same = try EndToEndTests.run(["gate", "--baseline", "b"] + common)
+    #expect(same.code == 0, "\(same.stdout) \(same.stderr)")
+    #expect(same.stdout.contains("`py-straight`: compared (digests unchanged)"))
+
+    let script = folder.appendingPathComponent("straight.py")
+    try (try Data(contentsOf: script) + Data("# changed\n".utf8)).write(to: script)
+    let changed = try EndToEndTests.run(["gate", "--baseline", "b"] + common)
+    #expect(changed.code == 5, "\(changed.stdout)")
+    #expect(changed.stdout.contains("external strategy changed since the baseline"))
+    #expect(changed.stdout.contains("comparison refused"))
+    #expect(changed.stdout.contains("baseline incompatible for py-straight"))
+
+    let ack = try EndToEndTests.run([
+      "baseline", "ack", "b", "--strategy", "py-straight", "--metric", "external-digest",
+      "--reason", "a comment only", "--out", out,
+    ])
+    #expect(ack.code == 0, "\(ack.stderr)")
+    let acknowledged = try EndToEndTests.run(["gate", "--baseline", "b"] + common)
+    #expect(acknowledged.code == 0, "\(acknowledged.stdout)")
+    #expect(acknowledged.stdout.contains("compared: acknowledged: a comment only"))
+
+    // A base build from before external strategies: it rejects --strategy-dir.
+    let old = root.appendingPathComponent("old-base.sh")
+    try Data(
+      """
+      #!/bin/sh
+      for a in "$@"; do
+        if [ "$a" = "--strategy-dir" ]; then echo "Error: unknown option" >&2; exit 64; fi
+      done
+      exec '\(EndToEndTests.binary.path)' "$@"
+
+      """.utf8
+    ).write(to: old)
+    try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: old.path)
+    let ab = try EndToEndTests.run(["gate", "--base-binary", old.path] + common)
+    #expect(ab.code == 0, "\(ab.stdout) \(ab.stderr)")
+    #expect(ab.stdout.contains("`py-straight`: unavailable on the base side"))
+  }
+}

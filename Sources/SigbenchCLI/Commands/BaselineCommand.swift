@@ -25,7 +25,8 @@ struct BaselineCommand: Command {
       """,
     options: [
       CorpusOptions.corpus.spec, OutputOptions.out.spec,
-      StrategyOptions.strategies(default: .incremental), BenchOptionGroup.lanes.spec,
+      StrategyOptions.strategies(default: .incremental), StrategyFolderOptions.folder.spec,
+      StrategyFolderOptions.timeout.spec, BenchOptionGroup.lanes.spec,
       BenchOptionGroup.processes(default: GateConfiguration.defaultProcesses, range: 2...400),
     ] + BenchOptionGroup.counters + [
       StrategyOptions.strategy.spec, FigureOptions.lane.spec, FigureOptions.metric.spec,
@@ -63,7 +64,7 @@ struct BaselineCommand: Command {
     }
     name = n ?? ""
     actions = BaselineActions(out: try a.outFolder())
-    strategies = try StrategyOptions(a, reference: .added).configured
+    strategies = try StrategyOptions.running(a, reference: .added)
     bench = try BenchOptionGroup(a)
     if action == "save", let p = bench.processes, p > 200 {
       throw ValidationError("--processes must be a whole number in 2…200 for save; got '\(p)'.")
@@ -131,7 +132,8 @@ struct BaselineCommand: Command {
   }
 
   func session(_ console: Console) throws -> BenchSession {
-    BenchSession(
+    console.announceExternal(strategies)
+    return BenchSession(
       corpus: try CorpusInput.load(
         corpus ?? "", excluding: outFolder, progress: console.progress),
       strategies: strategies)

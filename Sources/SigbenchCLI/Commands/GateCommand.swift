@@ -24,7 +24,8 @@ struct GateCommand: Command {
       """,
     options: [
       CorpusOptions.corpus.requiredHere().spec, OutputOptions.out.spec,
-      StrategyOptions.strategies(default: .incremental), BenchOptionGroup.lanes.spec,
+      StrategyOptions.strategies(default: .incremental), StrategyFolderOptions.folder.spec,
+      StrategyFolderOptions.timeout.spec, BenchOptionGroup.lanes.spec,
       GateOptionGroup.baseline.spec, GateOptionGroup.baseBinary.spec, OutputOptions.quiet.spec,
       OutputOptions.json.spec,
     ] + GateOptionGroup.options + BenchOptionGroup.counters + HistoryOptions.appending)
@@ -45,7 +46,7 @@ struct GateCommand: Command {
     }
     corpus = try CorpusOptions(a)
     history = try HistoryOptions(a)
-    strategies = try StrategyOptions(a, reference: .added).configured
+    strategies = try StrategyOptions.running(a, reference: .added)
     configuration = try GateOptionGroup(
       a, bench: try BenchOptionGroup(a), baseline: baseline, baseBinary: baseBinary
     ).configuration
@@ -54,6 +55,7 @@ struct GateCommand: Command {
 
   func run(console: Console) throws -> ExitCode {
     console.warnIfDebugBuild()
+    console.announceExternal(strategies)
     console.warnIfInjected(configuration.injection, "(head workers only)")
     let input = try CorpusInput.load(
       corpus.path, excluding: [URL(fileURLWithPath: configuration.outDir)],

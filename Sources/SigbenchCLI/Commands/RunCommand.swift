@@ -77,11 +77,6 @@ struct RunCommand: Command {
     // Checked in every case so a bad value is caught whether or not a gate runs.
     let gate = try GateOptionGroup(a, bench: bench, baseline: baseline, baseBinary: nil)
     if baseline != nil { s.gate = gate.configuration }
-    if baseline != nil, let x = s.strategies.first(where: \.isExternal) {
-      throw ValidationError(
-        "--baseline cannot gate the external strategy '\(x.label)' yet: this build compares "
-          + "built-in strategies only; run it without --baseline.")
-    }
     if let j = try a.value(Self.jobs) { s.jobs = j }
     s.drawPictures = !a.flag(Self.noRender)
     let compare = try a.value(Self.compareRun)

@@ -70,6 +70,7 @@ public enum GateMarkdown {
       o += "\n"
     }
     o += quality(r)
+    o += external(r)
     if !r.budgets.isEmpty {
       o += "### Ink budget (240 Hz sample period = 4.17 ms)\n\n"
       o +=
@@ -135,6 +136,18 @@ public enum GateMarkdown {
 
   static func fingerprint(_ m: MachineFingerprint) -> String {
     "\(m.cpuModel), \(m.cores) cores, \(m.os), \(m.toolchain), \(m.buildConfiguration) build"
+  }
+
+  /// Each external strategy's standing (compared, unavailable on the base side, refused
+  /// because it changed since the baseline); nothing when none ran.
+  static func external(_ r: GateReport) -> String {
+    guard let list = r.externalStrategies, !list.isEmpty else { return "" }
+    var o = "### External strategies (quality only; their latency is never gated)\n\n"
+    for e in list {
+      o += "- \(e.refused ? "**refused** " : "")`\(MarkdownFormat.cell(e.strategy))`: "
+      o += "\(MarkdownFormat.cell(e.status))\n"
+    }
+    return o + "\n"
   }
 
   /// The quality comparisons: changed ones in full, the rest counted.

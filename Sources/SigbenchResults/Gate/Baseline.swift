@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchCore
 
 /// A stored baseline: `Reports/baselines/NAME.json`.
 ///
@@ -28,6 +29,10 @@ public struct BaselineContents: DocumentContents {
   public var quality: [String: QualityFigures]?
   /// Set when the test-only knob was active while saving (such a baseline is for self-tests).
   public var injection: Injection?
+  /// External strategies by label: the manifest, command and digests their figures came from
+  /// (`nil` when the baseline holds none). A gate whose strategy's digests differ refuses its
+  /// comparison unless acknowledged (`--metric external-digest`).
+  public var external: [String: ExternalStrategyOrigin]?
 
   /// The contents alone; a document is made with `ResultDocument`'s initializer of this kind.
   init(

@@ -38,6 +38,8 @@ public struct GateContents: DocumentContents {
   public var quality: [QualityComparison]?
   /// "compared …", or why not ("unavailable: …", "incompatible: …").
   public var qualityStatus: String?
+  /// Each external strategy's standing in the quality comparison (`nil` when none ran).
+  public var externalStrategies: [ExternalGateStatus]?
   /// This build's cells that failed (`FailedCell.text`: drawing × strategy: stage: reason),
   /// left out of its quality figures; they make the gate exit 3 (`nil` when none failed).
   public var failedCells: [String]?

@@ -322,17 +322,21 @@ public enum BenchWorkers {
   }
 
   /// Runs `binary bench --quality-worker FILE` and reads its figures. Throws when the binary
-  /// cannot measure quality (a build from before quality was gated rejects the option).
-  static func quality(binary: URL, corpus: String, strategies: String, scratch: URL) throws
-    -> [String: QualityFigures]
-  {
-    let file = scratch.appendingPathComponent("quality-base.json")
+  /// cannot measure quality (a build from before quality was gated rejects the option, one
+  /// from before external strategies rejects `--strategy-dir`). `strategyFolders`: where the
+  /// external strategies among `strategies` are found, passed on as `--strategy-dir`.
+  static func quality(
+    binary: URL, corpus: String, strategies: String, scratch: URL,
+    strategyFolders: [String] = [], tag: String = "base"
+  ) throws -> [String: QualityFigures] {
+    let file = scratch.appendingPathComponent("quality-\(tag).json")
     try spawn(
       binary.path,
       [
         "bench", "--quality-worker", file.path, "--corpus", corpus, "--strategies", strategies,
         "--quiet",
-      ], stripInjection: true, what: "quality worker")
+      ] + strategyFolders.flatMap { ["--strategy-dir", $0] }, stripInjection: true,
+      what: "quality worker")
     do {
       return try JSONDecoder().decode([String: QualityFigures].self, from: Data(contentsOf: file))
     } catch {

@@ -2,12 +2,18 @@ import SigbenchFiles
 import SigbenchResults
 
 extension BaselineActions {
-  /// The metrics an acknowledgement may name: timing, counters, and quality metrics with a
-  /// direction.
+  /// The metrics an acknowledgement may name: timing, counters, quality metrics with a
+  /// direction, and `external-digest` (an external strategy whose code changed since the
+  /// baseline is compared anyway).
   public static var acknowledgeableMetrics: [String] {
     GateMetric.allCases.map(\.rawValue) + CounterMetric.allCases.map(\.rawValue)
       + QualityMetric.catalog.filter { $0.direction != .neutral }.map(\.id)
+      + [externalDigestMetric]
   }
+
+  /// The acknowledgement metric that lets a gate compare an external strategy whose manifest
+  /// or command changed since the baseline.
+  public static let externalDigestMetric = "external-digest"
 
   /// A known regression of `strategy` (in one `lane` and `metric`, or all), dated now;
   /// a missing reason, an unknown lane or metric is an invalid option.

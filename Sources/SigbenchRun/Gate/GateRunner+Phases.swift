@@ -107,11 +107,21 @@ extension GateRunner {
       $0.verdict == .inconclusive || $0.verdict == .notConfirmed
     }
     if config.failOnInconclusive && unsettled { codes.append(.inconclusive) }
+    // An external strategy whose comparison was refused: its baseline does not fit it.
+    if (report.externalStrategies ?? []).contains(where: \.refused) {
+      codes.append(.baselineUnusable)
+    }
     if !(report.failedCells ?? []).isEmpty { codes.append(.invalidBenchmark) }
     let code = ExitCode.combine(codes)
     report.sensitivity = GateSensitivity.of(report)
     report.exitCode = code.rawValue
     report.outcome = GateRunner.outcome(code)
+    let refused = (report.externalStrategies ?? []).filter(\.refused).map(\.strategy)
+    if code == .baselineUnusable, !refused.isEmpty {
+      report.outcome =
+        "baseline incompatible for \(refused.joined(separator: ", ")): changed since the "
+        + "baseline (comparison refused)"
+    }
     if let failed = report.failedCells, !failed.isEmpty {
       report.outcome =
         "FAIL: \(failed.count) failed cell(s)"

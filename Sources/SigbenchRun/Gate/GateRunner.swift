@@ -234,7 +234,8 @@ public struct GateRunner: Sendable {
   /// Step 5: this build's quality against the base binary's (measured now by its quality
   /// worker) or the baseline's (stored; same corpus checksum needed, any machine).
   func runQuality(_ report: inout GateReport, scratch: URL, progress: ProgressHandler) {
-    guard let base = baseQuality(&report, scratch: scratch, progress: progress) else { return }
+    guard var base = baseQuality(&report, scratch: scratch, progress: progress) else { return }
+    base = withExternal(base, &report, scratch: scratch, progress: progress)
     progress(.note("gate: measuring quality"))
     var head: [String: QualityFigures]
     var failed = config.headFailedCells

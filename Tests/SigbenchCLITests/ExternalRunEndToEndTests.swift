@@ -151,6 +151,16 @@ struct ExternalGateEndToEndTests {
         at: examples.appendingPathComponent(name), to: folder.appendingPathComponent(name))
     }
     let out = root.appendingPathComponent("out").path
+    // bench's timing workers time the external lanes too; the headline is their median.
+    let benched = try EndToEndTests.run([
+      "bench", "--corpus", corpus.path, "--strategies", "straight,py-straight", "--strategy-dir",
+      folder.path, "--processes", "2", "--no-counters", "--no-synthetic", "--lanes", "smooth",
+      "--out", out, "--no-history", "--json",
+    ])
+    #expect(benched.code == 0, "\(benched.stderr)")
+    let report = try BenchReport.decode(Data(benched.stdout.utf8))
+    let lanes = try #require(report.externalLatency)
+    #expect(lanes.count == 2 && lanes.allSatisfy { $0.processes == 2 && $0.push != nil })
     let common = [
       "--corpus", corpus.path, "--strategies", "straight,py-straight", "--strategy-dir",
       folder.path, "--processes", "2", "--no-counters", "--lanes", "smooth", "--out", out,

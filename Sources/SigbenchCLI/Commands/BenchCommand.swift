@@ -29,7 +29,7 @@ struct BenchCommand: Command {
       + BenchOptionGroup.counters + [
         noSynthetic.spec, costlyCases.spec, OutputOptions.quiet.spec, OutputOptions.json.spec,
         OutputOptions.rawSamples.spec,
-        worker.spec, keepRaw.spec, counterWorker.spec, qualityWorker.spec,
+        worker.spec, keepRaw.spec, counterWorker.spec, qualityWorker.spec, externalDigests.spec,
       ] + HistoryOptions.appending)
 
   static let noSynthetic = Flag(
@@ -46,6 +46,10 @@ struct BenchCommand: Command {
     "counter-worker", value: "FILE", help: "(internal) Run as a callgrind counter worker.")
   static let qualityWorker = Option.text(
     "quality-worker", value: "FILE", help: "(internal) Measure quality, write it to FILE.")
+  static let externalDigests = Option.text(
+    "external-digests", value: "TEXT",
+    help: "(internal) The external strategies' digests the parent read (ID=MANIFEST/COMMAND,…); "
+      + "a worker that reads others stops.")
 
   let corpus: CorpusOptions
   let history: HistoryOptions
@@ -63,6 +67,9 @@ struct BenchCommand: Command {
     history = try HistoryOptions(a)
     out = try a.outFolder()
     strategies = try StrategyOptions.running(a, reference: .added)
+    if let digests = try a.value(Self.externalDigests) {
+      try ExternalDigests.check(digests, against: strategies)
+    }
     bench = try BenchOptionGroup(a)
     options = BenchOptions()
     options.lanes = bench.lanes

@@ -168,6 +168,8 @@ public struct WorkerOutput: Codable, Hashable, Sendable {
   public var warnings: [ResultWarning]
   /// The raw figures, when the worker was asked to keep them (bounded by the caller).
   public var raw: [RawSeries]?
+  /// A timing worker's external strategies, in their own lanes (`nil` when none).
+  public var externalLatency: [ExternalLatencyFigures]?
 
   public init(
     machine: MachineFingerprint, timer: TimerCalibration, figures: [LaneFigures],

@@ -48,6 +48,7 @@ public struct BenchPipeline: Sendable {
     var perProcess: [[LaneFigures]] = []
     var raw: [RawSeries] = []
     var timers: [TimerCalibration] = []
+    var externalPerProcess: [[ExternalLatencyFigures]] = []
     if processes <= 1 {
       var timer = TimerCalibration.measure()
       let measured = try session.measure(options, timer: timer, progress: progress)
@@ -56,9 +57,13 @@ public struct BenchPipeline: Sendable {
       raw = measured.raw.map { $0.thinned(maxRows: RawSeries.maxRowsPerSeries) }
       timers = [timer]
     } else {
+      // Every strategy: each worker times the in-process lanes and, after them, the external
+      // strategies' own lanes, on the manifests whose digests this process read.
       var job = BenchWorkers.Job(
         binary: BenchWorkers.selfBinary, corpus: session.corpusPath,
-        strategies: session.strategiesText, lanes: options.lanes)
+        strategies: StrategyResolver.specText(session.strategies), lanes: options.lanes)
+      job.strategyFolders = ExternalDigests.folders(session.external)
+      job.externalDigests = ExternalDigests.text(session.external)
       job.repetitions = options.repetitions
       job.keepRaw = options.keepRaw
       job.timedPointBudget = options.timedPointBudget
@@ -69,6 +74,7 @@ public struct BenchPipeline: Sendable {
         progress(.note("timing worker \(i + 1)/\(processes)"))
         let out = try BenchWorkers.timing(job, scratch: scratch, tag: "\(i)")
         perProcess.append(out.figures)
+        externalPerProcess.append(out.externalLatency ?? [])
         timers.append(out.timer)
         for var series in out.raw ?? [] {
           series.process = i
@@ -91,7 +97,11 @@ public struct BenchPipeline: Sendable {
         job, points: counterPoints, startPoints: options.startPoints, scratch: scratch,
         tag: GateSide.head.rawValue, layouts: counterLayouts)
     }
-    let externalLatency = measureExternal(progress: progress)
+    let externalLatency =
+      processes <= 1
+      ? measureExternal(progress: progress)
+      : (session.external.isEmpty
+        ? nil : ExternalLatencyFigures.medianOverProcesses(externalPerProcess))
     counterFigures += externalCounters()
     let figures = AcrossProcesses.headline(perProcess)
     var report = BenchReport(

@@ -8,7 +8,8 @@ import SigbenchResults
 /// The worker side of `BenchWorkers`: what a `sigbench bench --worker FILE` or
 /// `--counter-worker FILE` process does, writing a `WorkerOutput` for the parent to read.
 public enum BenchWorkerEntry {
-  /// Times the session in this process; raw figures included when `options.keepRaw`.
+  /// Times the session in this process; raw figures included when `options.keepRaw`; the
+  /// external strategies, if any, in their own lanes after the in-process ones.
   public static func timing(
     _ session: BenchSession, options: BenchOptions, to file: String, progress: ProgressHandler
   ) throws {
@@ -19,6 +20,10 @@ public enum BenchWorkerEntry {
       machine: MachineFingerprint.current(), timer: timer, figures: measured.figures,
       injection: options.injection, counterPlan: nil, underValgrind: nil, warnings: [])
     if options.keepRaw { output.raw = measured.raw }
+    if !session.external.isEmpty {
+      output.externalLatency = ExternalLatencyBench().measure(
+        session.external, workload: session.workload)
+    }
     try AtomicFiles.write(try encode(output), to: URL(fileURLWithPath: file))
   }
 

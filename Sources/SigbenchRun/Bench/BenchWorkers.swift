@@ -32,6 +32,10 @@ public enum BenchWorkers {
     var keepRaw = false
     /// The timing budget (`TimingSample`); passed on only when not the default.
     var timedPointBudget: Int? = TimingSample.defaultBudget
+    /// External strategies' manifest folders and digests (`ExternalDigests`), for a timing
+    /// worker that times them in their own lanes.
+    var strategyFolders: [String] = []
+    var externalDigests: String?
   }
 
   /// A fresh scratch folder for worker files under the system's temporary folder.
@@ -77,6 +81,8 @@ public enum BenchWorkers {
     if let b = job.timedPointBudget, b != TimingSample.defaultBudget {
       args += ["--timed-points", String(b)]
     }
+    args += job.strategyFolders.flatMap { ["--strategy-dir", $0] }
+    if let d = job.externalDigests { args += ["--external-digests", d] }
     try spawn(
       job.binary.path, args, stripInjection: job.stripInjection, what: "timing worker \(tag)")
     return try decode(file, what: "timing worker \(tag)")

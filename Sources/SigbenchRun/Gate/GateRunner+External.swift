@@ -23,12 +23,14 @@ extension GateRunner {
     var statuses: [ExternalGateStatus] = []
     if let bin = config.baseBinary {
       progress(.note("gate: measuring the external strategies' quality with the base binary"))
-      let folders = Self.folders(external)
+      let folders = ExternalDigests.folders(external)
       do {
         let figures = try BenchWorkers.quality(
           binary: URL(fileURLWithPath: bin), corpus: session.corpusPath,
           strategies: StrategyResolver.specText(external), scratch: scratch,
           strategyFolders: folders, tag: "base-external")
+        // (The base binary's own reading of the manifests: digests are not passed, a build
+        // from before them would refuse the option; A/B reads the same folders.)
         for s in external {
           merged[s.label] = figures[s.label]
           statuses.append(.init(strategy: s.label, status: "compared (same-job A/B)"))
@@ -107,18 +109,6 @@ extension GateRunner {
     if a.command != b.command {
       out.append(
         "command '\(a.command.joined(separator: " "))' → '\(b.command.joined(separator: " "))'")
-    }
-    return out
-  }
-
-  /// The folders of the external strategies' manifests, each once, in order.
-  static func folders(_ strategies: [ConfiguredStrategy]) -> [String] {
-    var out: [String] = []
-    for s in strategies {
-      guard let path = s.origin.external?.manifestPath else { continue }
-      let folder = (path as NSString).deletingLastPathComponent
-      let f = folder.isEmpty ? "." : folder
-      if !out.contains(f) { out.append(f) }
     }
     return out
   }

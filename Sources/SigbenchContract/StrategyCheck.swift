@@ -57,15 +57,22 @@ public struct StrategyCheck: Sendable {
       attempt(1, [s]) { StrategyContract.checkSingle(strategy, s) }
     }
     var rng = SplitMix64(seed: seed)
+    var replayFailure: String?
     for _ in 0..<strokes {
       let samples = StrokeGenerator.random(count: rng.int(in: 0...24), rng: &rng)
       let offset = StrokeGenerator.randomOffset(range: 3000, rng: &rng)
-      var trace = StrategyContract.Trace()
-      attempt(2, samples) {
-        trace = StrategyContract.run(strategy, samples)
-        return StrategyContract.checkFinite(strategy, trace)
+      // The stroke's trace, whatever rules already failed: the other rules need it. A stroke
+      // whose replay fails (a call failed) fails the finite-output rule and is not judged by
+      // the others.
+      let trace: StrategyContract.Trace
+      do {
+        trace = try strategy.watchingCalls { StrategyContract.run(strategy, samples) }
+      } catch {
+        replayFailure = replayFailure ?? "its calls failed: \(error)"
+        attempt(2, samples) { ["its calls failed: \(error)"] }
+        continue
       }
-      guard outcomes[2].status == .passed else { continue }
+      attempt(2, samples) { StrategyContract.checkFinite(strategy, trace) }
       attempt(3, samples) { StrategyContract.checkDeterministic(strategy, samples, trace) }
       attempt(4, samples) { StrategyContract.checkBatch(strategy, samples, trace) }
       attempt(5, samples) {
@@ -75,6 +82,12 @@ public struct StrategyCheck: Sendable {
         StrategyContract.checkTranslation(
           strategy, samples, trace, offset: offset, tolerance: tolerance)
       }
+    }
+    // A rule no stroke reached is not checked, not passed.
+    for k in 3...6 where outcomes[k].status == .passed && outcomes[k].strokes == 0 {
+      outcomes[k].status = .notChecked
+      outcomes[k].reason =
+        "no stroke could be replayed to judge it (\(replayFailure ?? "no strokes were drawn"))"
     }
     if strategy.cost.isIncremental {
       let long = StrokeGenerator.longStroke(seed: seed)

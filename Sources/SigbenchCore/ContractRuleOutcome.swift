@@ -7,6 +7,9 @@ public struct ContractRuleOutcome: Sendable, Hashable {
     case failed
     /// The rule does not apply (`reason` says why).
     case notApplicable = "not applicable"
+    /// No stroke reached the rule (each failed an earlier one; `reason` says why): it counts
+    /// as a failure of the check.
+    case notChecked = "not checked"
   }
   /// What the rule demands, in words.
   public var rule: String

@@ -12,9 +12,10 @@ import SigbenchCore
 /// threads replaying this strategy at once (one per worker), whatever configurations they
 /// replay (`configure` switches a process between strokes). A process that failed is stopped
 /// and never returned; the next stroke starts a fresh one. After `failureLimit` failures of one
-/// configuration that configuration is given up: every later stroke of it fails at once,
-/// naming the first failure, so a program that hangs costs at most `failureLimit` timeouts per
-/// configuration, not one per stroke.
+/// configuration in a row (no stroke of it completing in between) that configuration is given
+/// up: every later stroke of it fails at once, naming the first of those failures. So a
+/// program that always hangs costs `failureLimit` timeouts per configuration, not one per
+/// stroke, while one that fails on a few strokes still draws all the others.
 ///
 /// Failures are recorded for the thread that met them (`StrategyCallFailures`): a replay run
 /// inside `watch` throws the first one.
@@ -22,7 +23,7 @@ public final class ExternalStrategyRuntime: StrategyCallFailures, @unchecked Sen
   public let manifest: ExternalManifest
   /// Seconds a reply may take (`ExternalProcess.timeout`).
   public let timeout: Double
-  /// Failures after which the strategy is given up.
+  /// Failures in a row after which a configuration is given up.
   public static let failureLimit = 8
 
   private let lock = NSLock()
@@ -30,6 +31,8 @@ public final class ExternalStrategyRuntime: StrategyCallFailures, @unchecked Sen
   private var everyStarted: [ExternalSession] = []
   /// Failures in the order met, with the label of the configuration that met each.
   private var failures: [(label: String, failure: ExternalProcess.Failure)] = []
+  /// Per configuration label: the failures since its last completed stroke.
+  private var inARow: [String: [ExternalProcess.Failure]] = [:]
   /// The first failure per watching thread (`pthread_self`), while `watch` runs there.
   private var watched: [UInt: ExternalProcess.Failure?] = [:]
 
@@ -59,13 +62,12 @@ public final class ExternalStrategyRuntime: StrategyCallFailures, @unchecked Sen
   /// it, like any failure).
   func lease(for label: String) throws(ExternalProcess.Failure) -> ExternalSession {
     lock.lock()
-    let mine = failures.filter { $0.label == label }
-    if mine.count >= Self.failureLimit {
+    if let row = inARow[label], row.count >= Self.failureLimit {
       lock.unlock()
       throw ExternalProcess.Failure(
         strategy: manifest.id,
-        message: "\(label) given up after \(Self.failureLimit) failures; the first: "
-          + mine[0].failure.message)
+        message: "\(label) given up after \(Self.failureLimit) failures in a row; the first: "
+          + row[0].message)
     }
     if let s = idle.popLast() {
       lock.unlock()
@@ -94,7 +96,17 @@ public final class ExternalStrategyRuntime: StrategyCallFailures, @unchecked Sen
     lock.lock()
     defer { lock.unlock() }
     failures.append((label, failure))
+    if inARow[label, default: []].count < Self.failureLimit {
+      inARow[label, default: []].append(failure)
+    }
     if let slot = watched[thread], slot == nil { watched[thread] = .some(failure) }
+  }
+
+  /// A stroke of the configuration labelled `label` completed: its run of failures ends.
+  func completed(_ label: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    if inARow[label] != nil { inARow[label] = nil }
   }
 
   public func watch<T>(_ body: () throws -> T) throws -> T {

@@ -43,6 +43,7 @@ struct ExternalStrokeInstance: SmoothingStrategy, ReportsOwnTime {
     stroke.call(output: &output) { (s, out) throws(ExternalProcess.Failure) in
       try s.finish(into: &out)
     }
+    if !stroke.failed { stroke.settings.runtime.completed(stroke.settings.configuration.label) }
     stroke.giveBack()
   }
 

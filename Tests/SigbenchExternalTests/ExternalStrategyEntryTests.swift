@@ -71,6 +71,22 @@ struct ExternalStrategyEntryTests {
     #expect(short.centerline.count == 1)
   }
 
+  @Test func aStrategyFailingOnSomeStrokesIsNeverGivenUp() throws {
+    let (entry, strategy) = try chords("fault=error")
+    defer { entry.runtime.stopAll() }
+    // Failures and successes alternate, more failures in all than the limit: never given up,
+    // since none came in a row.
+    for _ in 0..<(ExternalStrategyRuntime.failureLimit + 4) {
+      #expect(throws: (any Error).self) {
+        try strategy.watchingCalls { _ = strategy.smooth(threeSamples) }
+      }
+      let short = try strategy.watchingCalls { strategy.smooth(Array(threeSamples.prefix(2))) }
+      #expect(short.centerline.count == 1)
+    }
+    #expect(entry.runtime.failuresMet.count == ExternalStrategyRuntime.failureLimit + 4)
+    #expect(!entry.runtime.failuresMet.contains { $0.message.contains("given up") })
+  }
+
   @Test func aHangingProgramIsStoppedAtTheTimeoutAndGivenUpAfterTheLimit() throws {
     let (entry, strategy) = try chords("fault=hang", timeout: 0.2)
     defer { entry.runtime.stopAll() }
@@ -90,7 +106,8 @@ struct ExternalStrategyEntryTests {
     #expect(seconds[0] >= 0.2)
     #expect(
       messages.last!.contains(
-        "py-chords(fault=hang) given up after \(ExternalStrategyRuntime.failureLimit) failures"))
+        "py-chords(fault=hang) given up after \(ExternalStrategyRuntime.failureLimit) failures in a row"
+      ))
     // Once given up, a stroke fails at once: no process, no timeout.
     #expect(seconds.suffix(3).allSatisfy { $0 < 0.1 }, "\(seconds)")
     // Another configuration of the same program is not given up with it.

@@ -72,7 +72,8 @@ struct StrategiesCommand: Command {
       StrategyCheckText.lines(
         outcomes, label: strategy.label, seed: check.seed, external: strategy.isExternal
       ).forEach(console.out)
-      return outcomes.contains { $0.status == .failed } ? .invalidBenchmark : .success
+      let failed = outcomes.contains { $0.status == .failed || $0.status == .notChecked }
+      return failed ? .invalidBenchmark : .success
     }
     if let id = describe, let x = external.first(where: { $0.descriptor.id == id }) {
       console.out(

@@ -8,7 +8,7 @@ public enum StrategyCheckText {
   public static func lines(
     _ outcomes: [ContractRuleOutcome], label: String, seed: UInt64, external: Bool
   ) -> [String] {
-    let failed = outcomes.filter { $0.status == .failed }.count
+    let failed = outcomes.filter { $0.status == .failed || $0.status == .notChecked }.count
     var lines = [
       "contract check of \(label)\(external ? " (external)" : "") (seed \(seed)): "
         + (failed == 0 ? "every rule holds" : "\(failed) of \(outcomes.count) rules fail")
@@ -19,6 +19,8 @@ public enum StrategyCheckText {
         lines.append("  ok    \(o.rule) (\(o.strokes) stroke\(o.strokes == 1 ? "" : "s"))")
       case .notApplicable:
         lines.append("  n/a   \(o.rule): \(ConsoleText.escaped(o.reason ?? ""))")
+      case .notChecked:
+        lines.append("  --    \(o.rule): not checked: \(ConsoleText.escaped(o.reason ?? ""))")
       case .failed:
         lines.append("  FAIL  \(o.rule)")
         lines.append("        \(ConsoleText.escaped(o.reason ?? ""))")

@@ -29,9 +29,9 @@ extension RunPipeline {
     var failures: [String: [String]] = [:]
     for s in settings.strategies where s.isExternal {
       progress(.note("checking \(s.label) against the strategy contract (strategies --check)"))
-      failures[s.label] = StrategyCheck().run(s).filter { $0.status == .failed }.map {
-        "\($0.rule): \($0.reason ?? "")"
-      }
+      failures[s.label] = StrategyCheck().run(s).filter {
+        $0.status == .failed || $0.status == .notChecked
+      }.map { "\($0.rule): \($0.status == .notChecked ? "not checked: " : "")\($0.reason ?? "")" }
     }
     return failures
   }

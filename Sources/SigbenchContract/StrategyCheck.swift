@@ -22,6 +22,10 @@ public struct StrategyCheck: Sendable {
 
   public init() {}
 
+  /// Strokes whose replay fails (a call failed) after which no more are replayed: each may
+  /// have cost a timeout, and the check has its answer.
+  public static let failedReplayLimit = 3
+
   /// The rules' names, in order.
   public static let rules = [
     "an empty stroke gives no ink",
@@ -58,7 +62,8 @@ public struct StrategyCheck: Sendable {
     }
     var rng = SplitMix64(seed: seed)
     var replayFailure: String?
-    for _ in 0..<strokes {
+    var failedReplays = 0
+    for _ in 0..<strokes where failedReplays < Self.failedReplayLimit {
       let samples = StrokeGenerator.random(count: rng.int(in: 0...24), rng: &rng)
       let offset = StrokeGenerator.randomOffset(range: 3000, rng: &rng)
       // The stroke's trace, whatever rules already failed: the other rules need it. A stroke
@@ -69,6 +74,7 @@ public struct StrategyCheck: Sendable {
         trace = try strategy.watchingCalls { StrategyContract.run(strategy, samples) }
       } catch {
         replayFailure = replayFailure ?? "its calls failed: \(error)"
+        failedReplays += 1
         attempt(2, samples) { ["its calls failed: \(error)"] }
         continue
       }

@@ -127,14 +127,17 @@ public final class ExternalProcess: @unchecked Sendable {
   }
 
   /// Stops the process: closes its input, then kills it if it has not exited within a
-  /// moment. Idempotent.
-  public func stop() {
+  /// moment, or at once when `hung` (it missed a reply's deadline: waiting for it to notice
+  /// its input closed would only add to the timeout). Idempotent.
+  public func stop(hung: Bool = false) {
     guard !stopped else { return }
     stopped = true
     try? input.close()
     if process.isRunning {
-      let deadline = Date().addingTimeInterval(0.5)
-      while process.isRunning && Date() < deadline { usleep(2_000) }
+      if !hung {
+        let deadline = Date().addingTimeInterval(0.5)
+        while process.isRunning && Date() < deadline { usleep(2_000) }
+      }
       if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
     process.waitUntilExit()
@@ -142,18 +145,31 @@ public final class ExternalProcess: @unchecked Sendable {
 
   private func readLine(_ name: String, within: Double) throws(Failure) -> Data {
     let deadline = Date().addingTimeInterval(within)
+    // Bytes of `pending` already searched for the newline: each byte is looked at once, so a
+    // long reply read in 64 KiB chunks costs O(its length), not O(length² / chunk).
+    var searched = 0
     while true {
-      if let nl = pending.firstIndex(of: 0x0A) {
+      let from = searched
+      let newline = pending.withUnsafeBufferPointer { b -> Int? in
+        guard b.count > from, let base = b.baseAddress,
+          let hit = memchr(base + from, 0x0A, b.count - from)
+        else { return nil }
+        return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+      }
+      if let nl = newline {
         let line = Data(pending[..<nl])
         pending.removeSubrange(...nl)
         return line
       }
+      searched = pending.count
       guard pending.count <= ExternalProtocol.maximumReplyBytes else {
         throw stopping(
           "its reply to '\(name)' is longer than \(ExternalProtocol.maximumReplyBytes) bytes")
       }
       let left = deadline.timeIntervalSinceNow
-      guard left > 0 else { throw stopping("no reply to '\(name)' within \(within) s") }
+      guard left > 0 else {
+        throw stopping("no reply to '\(name)' within \(within) s", hung: true)
+      }
       var fd = pollfd(fd: output.fileDescriptor, events: Int16(POLLIN), revents: 0)
       let ready = poll(&fd, 1, Int32(min(left, 1) * 1000) + 1)
       if ready < 0 && errno != EINTR {
@@ -189,8 +205,8 @@ public final class ExternalProcess: @unchecked Sendable {
   }
 
   /// `fail`, after stopping the process.
-  private func stopping(_ message: String) -> Failure {
-    stop()
+  private func stopping(_ message: String, hung: Bool = false) -> Failure {
+    stop(hung: hung)
     return fail(message)
   }
 }

@@ -9,7 +9,7 @@ import SigbenchCore
 /// |---|---|
 /// | `{"op":"hello","protocol":1}` | `{"op":"hello","protocol":1}` (a version the program speaks; sigbench stops on any other) |
 /// | `{"op":"configure","options":{"window":7,"mode":"mean"}}`: every declared option, resolved (numbers as numbers, choices as strings); may come again between strokes | `{"op":"configured"}` |
-/// | `{"op":"begin"}`: a new stroke | `{"op":"begun"}` |
+/// | `{"op":"begin"}`: a new stroke; a stroke still in progress is dropped (sigbench drops one when it only needs its picture part-way) | `{"op":"begun"}` |
 /// | `{"op":"push","sample":{"x":12.5,"y":40,"t":0.016,"pressure":0.42}}`: `x`, `y` in CSS px (y down), then only the channels the sample has: `t` (s since the drawing began), `pressure` (0…1), `tilt`, `azimuth` (radians) | an output |
 /// | `{"op":"finish"}`: pen up | an output |
 ///

@@ -102,6 +102,16 @@ public final class ExternalStrategyRuntime: StrategyCallFailures, @unchecked Sen
     if let slot = watched[thread], slot == nil { watched[thread] = .some(failure) }
   }
 
+  /// True while a watch on this thread has already met a failure: the replay it watches has
+  /// failed, so later strokes in it need not be drawn (each could cost a timeout).
+  func watchHasFailed() -> Bool {
+    let thread = UInt(bitPattern: Int(bitPattern: pthread_self()))
+    lock.lock()
+    defer { lock.unlock() }
+    if case .some(.some) = watched[thread] { return true }
+    return false
+  }
+
   /// A stroke of the configuration labelled `label` completed: its run of failures ends.
   func completed(_ label: String) {
     lock.lock()

@@ -5,8 +5,9 @@ import SigbenchCore
 ///
 /// The first call leases a process from the runtime (configure when its configuration is not
 /// the one in force, then `begin`); `finish` returns it. A failed call is recorded with the
-/// runtime (`StrategyCallFailures`) and ends the stroke: later calls write nothing. A stroke
-/// dropped before its finish gives its process back too (its next `begin` starts afresh).
+/// runtime (`StrategyCallFailures`) and ends the stroke: later calls write nothing, and later
+/// strokes in the same watched replay are not drawn. A stroke dropped before its finish gives
+/// its process back too (its next `begin` starts afresh).
 ///
 /// - Complexity: one request and one reply per call; each allocates (JSON), so external
 ///   strategies are never timed in the in-process lanes.
@@ -45,6 +46,8 @@ struct ExternalStrokeInstance: SmoothingStrategy, ReportsOwnTime {
     }
     if !stroke.failed { stroke.settings.runtime.completed(stroke.settings.configuration.label) }
     stroke.giveBack()
+    // Reused after its finish, the instance starts afresh, as a built-in's does.
+    stroke.failed = false
   }
 
   /// The leased process and the stroke's state (a class: the instance is copied freely).
@@ -63,6 +66,13 @@ struct ExternalStrokeInstance: SmoothingStrategy, ReportsOwnTime {
       _ body: (ExternalSession, inout StrokeOutput) throws(ExternalProcess.Failure) -> Int
     ) {
       guard !failed else { return }
+      // The watched replay (a cell) already failed on an earlier stroke: this one is not
+      // drawn, and the cell's failure stays the first one's.
+      if session == nil && settings.runtime.watchHasFailed() {
+        failed = true
+        output.clear()
+        return
+      }
       do {
         if session == nil {
           let s = try settings.runtime.lease(for: settings.configuration.label)

@@ -76,7 +76,9 @@ struct ExternalRunEndToEndTests {
   func misbehavingStrategies() throws {
     let out = try EndToEndTests.tempFolder()
     defer { try? FileManager.default.removeItem(at: out) }
-    let faults = ["crash", "hang", "garbage", "nan", "error", "exit"]
+    // One of each kind of item 6 (crash, hang, malformed, oversize, non-finite, early exit);
+    // the protocol tests drive every fault of the fixture, `error` and `infinite` too.
+    let faults = ["crash", "hang", "garbage", "huge", "nan", "exit"]
     let specs = faults.map { "py-chords(fault=\($0))" }.joined(separator: ",")
     let r = try EndToEndTests.run(
       [
@@ -88,7 +90,9 @@ struct ExternalRunEndToEndTests {
       Data(contentsOf: out.appendingPathComponent("latest/result.json")))
     let says = [
       "crash": "exited", "hang": "no reply to 'push' within 0.3 s", "garbage": "not JSON",
-      "nan": "not JSON", "error": "deliberate error at the third push", "exit": "status 7",
+      "nan": "not JSON", "infinite": "1e999",
+      "huge": "longer than 16777216 bytes", "error": "deliberate error at the third push",
+      "exit": "status 7",
     ]
     for fault in faults {
       let label = "py-chords(fault=\(fault))"

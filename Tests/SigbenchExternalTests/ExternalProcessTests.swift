@@ -59,6 +59,8 @@ let threeSamples = [
   ("hang", "no reply to 'push' within 0.5 s"),
   ("garbage", "reply to 'push': not JSON"),
   ("nan", "reply to 'push': not JSON"),
+  ("infinite", "reply to 'push': not JSON"),
+  ("huge", "its reply to 'push' is longer than 16777216 bytes"),
   ("error", "the strategy reported an error: deliberate error at the third push"),
 ])
 func aMisbehavingProcessFailsWithWhatHappened(fault: String, expected: String) throws {
@@ -138,4 +140,39 @@ func aMisbehavingProcessFailsWithWhatHappened(fault: String, expected: String) t
       "field 'stable.fill' must be absent"))
   #expect(read(#"{"op":"output","ns":-1}"#).contains("field 'ns' must be a whole number"))
   #expect(read(#"{"op":"begun"}"#).contains("field 'op' must be \"output\""))
+  #expect(
+    read(#"{"op":"output","stable":{"bands":[[0,0,1,2,3,4,5,6,7,8,2,2,0.5]]},"ns":1}"#).contains(
+      "field 'stable.bands[0][12]' must be 0 or 1"))
+  #expect(
+    read(#"{"op":"output","stable":{"bands":[[0,0,1,2,3,4,5,6,7,8,-2,2,1]]},"ns":1}"#).contains(
+      "field 'stable.bands[0]' must be widths (numbers 11 and 12) ≥ 0"))
+  #expect(
+    read(#"{"op":"output","stable":{"stamps":[[0,0,1,2,3,4,5,6,7,8,1,1,2,2.5]]},"ns":1}"#)
+      .contains("field 'stable.stamps[0][13]' must be a whole number of stamps"))
+}
+
+/// Bands and stamp runs read into the geometry the built-ins write, and every number exactly
+/// as the program wrote it: `JSONSerialization`'s `doubleValue` would be an ulp off for about
+/// half of these.
+@Test func bandsStampsAndExactNumbers() throws {
+  var out = StrokeOutput()
+  let text =
+    #"{"op":"output","stable":{"bands":[[10.1,20.3,0,0,0.1,0.2,0.30000000000000004,0.4,1,1,2,3,1]],"#
+    + #""stamps":[[5,6,0,0,1,1,2,2,3,3,0.7,0.9,1.1,12]]},"tentative":{},"ns":7}"#
+  let ns = try ExternalProtocol.readOutput(Data(text.utf8), to: "push", into: &out)
+  #expect(ns == 7)
+  let band = try #require(out.stable.bands.first)
+  #expect(band.origin == Point(x: 10.1, y: 20.3) && band.isStraight)
+  #expect(band.segment.control2 == Point(x: 0.1 + 0.2, y: 0.4))
+  #expect(band.segment.startWidth == 2 && band.segment.endWidth == 3)
+  let run = try #require(out.stable.stamps.first)
+  #expect(run.count == 12 && run.maxRadius == 1.1 && run.origin == Point(x: 5, y: 6))
+  // Random doubles in shortest form come back bit for bit.
+  var rng = SplitMix64(seed: 45)
+  for _ in 0..<2_000 {
+    let v = rng.double(in: -3000...3000) / 7
+    let line = #"{"op":"output","stable":{"discs":[["# + "\(v)" + #",0,1]]},"ns":0}"#
+    _ = try ExternalProtocol.readOutput(Data(line.utf8), to: "push", into: &out)
+    #expect(out.stable.discs.first?.center.x == v, "\(v)")
+  }
 }

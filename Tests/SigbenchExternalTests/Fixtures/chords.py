@@ -3,7 +3,7 @@
 
 Stable ink: each new chord between consecutive samples, as a straight cubic segment of width
 `width`, plus a disc on the first sample. Tentative tail: none. Option `fault` makes it
-misbehave at the third push: crash, hang, garbage, nan, error, exit, or none.
+misbehave at the third push: crash, hang, garbage, nan, infinite, huge, error, exit, or none.
 """
 import json
 import sys
@@ -59,6 +59,18 @@ for line in sys.stdin:
                 continue
             if fault == "exit":
                 sys.exit(7)
+            if fault == "huge":
+                # One reply line over the 16 MiB limit (a 17 MB number).
+                sys.stdout.write('{"op":"output","stable":{"discs":[[' + "1" * 17_000_000
+                                 + ',0,1]]},"ns":1}\n')
+                sys.stdout.flush()
+                continue
+            if fault == "infinite":
+                # 1e999 is valid JSON text for a number no double holds.
+                reply_text = '{"op":"output","stable":{"discs":[[1e999,0,1]]},"ns":1}\n'
+                sys.stdout.write(reply_text)
+                sys.stdout.flush()
+                continue
         s = request["sample"]
         p = (s["x"], s["y"])
         w = options["width"]

@@ -197,6 +197,12 @@ struct ExternalGateEndToEndTests {
     #expect(acknowledged.code == 0, "\(acknowledged.stdout)")
     #expect(acknowledged.stdout.contains("compared: acknowledged: a comment only"))
 
+    // The same build as the base: its quality worker runs them with the folders and digests.
+    let sameBuild = try EndToEndTests.run(
+      ["gate", "--base-binary", EndToEndTests.binary.path] + common)
+    #expect(sameBuild.code == 0, "\(sameBuild.stdout) \(sameBuild.stderr)")
+    #expect(sameBuild.stdout.contains("`py-straight`: compared (same-job A/B)"))
+
     // A base build from before external strategies: it rejects --strategy-dir.
     let old = root.appendingPathComponent("old-base.sh")
     try Data(

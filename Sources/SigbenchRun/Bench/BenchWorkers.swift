@@ -330,10 +330,11 @@ public enum BenchWorkers {
   /// Runs `binary bench --quality-worker FILE` and reads its figures. Throws when the binary
   /// cannot measure quality (a build from before quality was gated rejects the option, one
   /// from before external strategies rejects `--strategy-dir`). `strategyFolders`: where the
-  /// external strategies among `strategies` are found, passed on as `--strategy-dir`.
+  /// external strategies among `strategies` are found, passed on as `--strategy-dir`, with
+  /// the digests this process read (`--external-digests`, checked by the worker).
   static func quality(
     binary: URL, corpus: String, strategies: String, scratch: URL,
-    strategyFolders: [String] = [], tag: String = "base"
+    strategyFolders: [String] = [], externalDigests: String? = nil, tag: String = "base"
   ) throws -> [String: QualityFigures] {
     let file = scratch.appendingPathComponent("quality-\(tag).json")
     try spawn(
@@ -341,7 +342,8 @@ public enum BenchWorkers {
       [
         "bench", "--quality-worker", file.path, "--corpus", corpus, "--strategies", strategies,
         "--quiet",
-      ] + strategyFolders.flatMap { ["--strategy-dir", $0] }, stripInjection: true,
+      ] + strategyFolders.flatMap { ["--strategy-dir", $0] }
+        + (externalDigests.map { ["--external-digests", $0] } ?? []), stripInjection: true,
       what: "quality worker")
     do {
       return try JSONDecoder().decode([String: QualityFigures].self, from: Data(contentsOf: file))

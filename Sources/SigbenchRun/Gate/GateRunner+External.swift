@@ -7,8 +7,9 @@ import SigbenchResults
 extension GateRunner {
   /// `base` with what the base side has of the external strategies, and each one's standing
   /// recorded in `report`:
-  /// - A/B: the base binary's quality worker runs them (`--strategy-dir` with their folders);
-  ///   a build that cannot leaves them "unavailable on the base side" with its error.
+  /// - A/B: the base binary's quality worker runs them (`--strategy-dir` with their folders,
+  ///   `--external-digests` with the digests this process read); a build that cannot leaves
+  ///   them "unavailable on the base side" with its error.
   /// - Stored baseline: compared when the baseline recorded the same manifest and command
   ///   digests. When they differ, "external strategy changed since the baseline" and the
   ///   comparison is refused (the gate exits 5), unless an acknowledgement with metric
@@ -28,9 +29,8 @@ extension GateRunner {
         let figures = try BenchWorkers.quality(
           binary: URL(fileURLWithPath: bin), corpus: session.corpusPath,
           strategies: StrategyResolver.specText(external), scratch: scratch,
-          strategyFolders: folders, tag: "base-external")
-        // (The base binary's own reading of the manifests: digests are not passed, a build
-        // from before them would refuse the option; A/B reads the same folders.)
+          strategyFolders: folders, externalDigests: ExternalDigests.text(external),
+          tag: "base-external")
         for s in external {
           merged[s.label] = figures[s.label]
           statuses.append(.init(strategy: s.label, status: "compared (same-job A/B)"))

@@ -28,7 +28,11 @@ let package = Package(
     // External strategies: manifests (`*.sigbench-strategy.json`) and their discovery in the
     // strategy folders, the protocol, the processes; Digest for the manifest and command
     // digests.
-    .target(name: "SigbenchExternal", dependencies: ["SigbenchCore", "SigbenchDigest"]),
+    .target(
+      name: "SigbenchExternal",
+      dependencies: ["SigbenchCore", "SigbenchDigest", "CSigbenchStrategyABI"]),
+    // The C ABI of library strategies: one header (include/sigbench_strategy.h).
+    .target(name: "CSigbenchStrategyABI"),
     // Ink quality metrics (accuracy, ends, smoothness, width, ink latency, output size) as
     // pure functions producing Results types.
     // Optimised in debug builds too: the metrics measure every pixel of arc length (800,000
@@ -166,7 +170,7 @@ let package = Package(
       name: "SigbenchExternalTests",
       dependencies: [
         "SigbenchExternal", "SigbenchCore", "SigbenchStrategies", "SigbenchContract",
-        "SigbenchDigest",
+        "SigbenchDigest", "SigbenchTestSupport",
       ], exclude: ["Fixtures"]),
     .testTarget(
       name: "SigbenchSynthTests",

@@ -5,8 +5,12 @@ extension ExternalManifest {
   /// Reads and checks the manifest at `path` (UTF-8 JSON, at most `maximumBytes`). Fields:
   ///
   /// - `id` (string, kebab-case, at most 64 characters), `summary` (one line), `details`
-  ///   (string), `kind` (`"process"`), `command` (non-empty array of non-empty strings),
-  ///   `protocol` (integer, a version in `protocolVersions`): required.
+  ///   (string), `kind` (`"process"` or `"library"`): required.
+  /// - Kind `process`: `command` (non-empty array of non-empty strings) and `protocol`
+  ///   (integer, a version in `protocolVersions`) required; `library` and `abi` absent.
+  /// - Kind `library`: `library` (the shared object's path, relative to the manifest's folder
+  ///   unless absolute) and `abi` (integer, a version in `abiVersions`) required; `command`
+  ///   and `protocol` absent.
   /// - `cost` (`"incremental"`, `"whole-stroke-per-push"` or `"offline"`; default
   ///   `"incremental"`), `options` (array, default none), `constraints` (array of
   ///   `[low, high]` option-name pairs: high must be at least low; default none): optional.
@@ -57,8 +61,8 @@ extension ExternalManifest {
     try r.onlyKnown(
       top,
       [
-        "id", "summary", "details", "kind", "command", "protocol", "cost", "options",
-        "constraints",
+        "id", "summary", "details", "kind", "command", "protocol", "library", "abi", "cost",
+        "options", "constraints",
       ], in: "")
     let id = try r.kebab(top["id"], "id")
     let summary = try r.line(top["summary"], "summary")
@@ -69,20 +73,44 @@ extension ExternalManifest {
         "kind", "one of: \(Kind.allCases.map(\.rawValue).joined(separator: ", "))",
         top["kind"])
     }
-    let command = try r.array(top["command"], "command")
-    guard !command.isEmpty else { throw r.invalid("command", "a non-empty array", top["command"]) }
     var words: [String] = []
-    for (i, c) in command.enumerated() {
-      let w = try r.string(c, "command[\(i)]")
-      guard !w.isEmpty else { throw r.invalid("command[\(i)]", "a non-empty string", c) }
-      words.append(w)
-    }
-    let version = try r.integer(top["protocol"], "protocol")
-    guard protocolVersions.contains(version) else {
-      throw r.invalid(
-        "protocol",
-        "a protocol version this build speaks (\(protocolVersions.lowerBound)"
-          + "…\(protocolVersions.upperBound))", top["protocol"])
+    var library: String?
+    let version: Int
+    switch kind {
+    case .process:
+      for other in ["library", "abi"] where top[other] != nil {
+        throw r.invalid(other, "absent for kind process (it names a command)", top[other])
+      }
+      let command = try r.array(top["command"], "command")
+      guard !command.isEmpty else {
+        throw r.invalid("command", "a non-empty array", top["command"])
+      }
+      for (i, c) in command.enumerated() {
+        let w = try r.string(c, "command[\(i)]")
+        guard !w.isEmpty else { throw r.invalid("command[\(i)]", "a non-empty string", c) }
+        words.append(w)
+      }
+      version = try r.integer(top["protocol"], "protocol")
+      guard protocolVersions.contains(version) else {
+        throw r.invalid(
+          "protocol",
+          "a protocol version this build speaks (\(protocolVersions.lowerBound)"
+            + "…\(protocolVersions.upperBound))", top["protocol"])
+      }
+    case .library:
+      for other in ["command", "protocol"] where top[other] != nil {
+        throw r.invalid(other, "absent for kind library (it names a shared library)", top[other])
+      }
+      let name = try r.string(top["library"], "library")
+      guard !name.isEmpty else { throw r.invalid("library", "a non-empty path", top["library"]) }
+      library = name
+      version = try r.integer(top["abi"], "abi")
+      guard abiVersions.contains(version) else {
+        throw r.invalid(
+          "abi",
+          "a C ABI version this build loads (\(abiVersions.lowerBound)…\(abiVersions.upperBound))",
+          top["abi"])
+      }
     }
     var cost = StrategyCost.incremental
     if let c = top["cost"] {
@@ -101,10 +129,11 @@ extension ExternalManifest {
       parameters.append(p)
     }
     let constraints = try r.constraints(top["constraints"], parameters)
-    let manifest = ExternalManifest(
+    var manifest = ExternalManifest(
       id: id, summary: summary, details: details, kind: kind, command: words,
       protocolVersion: version, cost: cost, parameters: parameters, constraints: constraints,
       path: path)
+    manifest.library = library
     // The defaults must satisfy the constraints, as a built-in's do.
     do {
       _ = try StrategyConfiguration(descriptor: manifest.descriptor, options: [])

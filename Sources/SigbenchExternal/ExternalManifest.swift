@@ -14,6 +14,8 @@ public struct ExternalManifest: Sendable, Hashable {
   public enum Kind: String, Sendable, Hashable, CaseIterable {
     /// A program started without a shell, spoken to over its standard input and output.
     case process
+    /// A shared library exporting the C ABI of `sigbench_strategy.h`, called in process.
+    case library
   }
 
   /// Stable kebab-case id, as a built-in's (`[a-z0-9]+(-[a-z0-9]+)*`, at most 64 characters).
@@ -25,10 +27,14 @@ public struct ExternalManifest: Sendable, Hashable {
   public var kind: Kind
   /// The program and its arguments, run without a shell. A first element with a `/` that is
   /// not absolute is taken relative to the manifest's folder; one without is looked up on
-  /// `PATH` when started.
+  /// `PATH` when started. Empty for a library.
   public var command: [String]
-  /// The protocol version the program speaks (`ExternalManifest.protocolVersions`).
+  /// The protocol version the program speaks (`ExternalManifest.protocolVersions`), or for a
+  /// library the C ABI version it was built for (`abiVersions`).
   public var protocolVersion: Int
+  /// A library's shared object, as the manifest names it (relative to the manifest's folder
+  /// unless absolute); `nil` for a process.
+  public var library: String? = nil
   /// How its cost per push grows with the stroke (`incremental` unless declared).
   public var cost: StrategyCost
   /// Its options, in display order, with the fields of a built-in's option table.
@@ -40,6 +46,16 @@ public struct ExternalManifest: Sendable, Hashable {
 
   /// Protocol versions this build speaks.
   public static let protocolVersions: ClosedRange<Int> = 1...1
+  /// C ABI versions this build loads (`SIGBENCH_STRATEGY_ABI_VERSION`).
+  public static let abiVersions: ClosedRange<Int> = 1...1
+
+  /// The library's path as opened: relative to the manifest's folder unless absolute.
+  public var libraryPath: String? {
+    guard let library else { return nil }
+    if library.hasPrefix("/") { return library }
+    return URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(library)
+      .path
+  }
   /// The end of every manifest's file name.
   public static let fileSuffix = ".sigbench-strategy.json"
   /// Largest manifest read, bytes: a manifest is a page of JSON, not data.

@@ -24,7 +24,17 @@ public struct ExternalStrategyEntry: Sendable {
   public var entry: StrategyEntry {
     let runtime = runtime
     let origin = StrategyOrigin.external(origin)
+    let manifest = manifest
     return StrategyEntry(descriptor: manifest.descriptor) { configuration in
+      guard manifest.kind == .process else {
+        // Library code runs in this process only inside worker processes (a trap in it must
+        // cost one strategy, not the run); until those exist, it runs in the tests only.
+        throw ExternalManifestError.invalidField(
+          path: manifest.path, field: "kind",
+          rule: "process in this build: library strategies load in the tests and "
+            + "`LibraryStrategy` only, until they run isolated in worker processes",
+          value: manifest.kind.rawValue)
+      }
       let settings = ExternalStrokeInstance.Settings(
         runtime: runtime, configuration: configuration)
       return ConfiguredStrategy(configuration: configuration, origin: origin, failures: runtime) {
@@ -48,8 +58,10 @@ public struct ExternalStrategyEntry: Sendable {
     let folder = URL(fileURLWithPath: manifest.path).deletingLastPathComponent()
     var files: [String] = []
     var bytes: [UInt8] = []
-    for (i, word) in manifest.command.enumerated() {
-      if i == 0 && !word.contains("/") { continue }
+    // A library's file is what it runs; a process's, the files its command names.
+    let named = manifest.library.map { [$0] } ?? manifest.command
+    for (i, word) in named.enumerated() {
+      if i == 0 && manifest.library == nil && !word.contains("/") { continue }
       let url =
         word.hasPrefix("/") ? URL(fileURLWithPath: word) : folder.appendingPathComponent(word)
       var isFolder: ObjCBool = false

@@ -1,10 +1,6 @@
 import Foundation
 import SigbenchCore
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The running side of one external strategy: its processes and the failures they met.
 ///
 /// Processes are leased one stroke at a time and returned afterwards, so a worker thread that
@@ -33,8 +29,8 @@ public final class ExternalStrategyRuntime: StrategyCallFailures, @unchecked Sen
   private var failures: [(label: String, failure: ExternalProcess.Failure)] = []
   /// Per configuration label: the failures since its last completed stroke.
   private var inARow: [String: [ExternalProcess.Failure]] = [:]
-  /// The first failure per watching thread (`pthread_self`), while `watch` runs there.
-  private var watched: [UInt: ExternalProcess.Failure?] = [:]
+  /// The failures by thread, for `watch`.
+  private let log = CallFailureLog()
 
   public init(_ manifest: ExternalManifest, timeout: Double = ExternalProcess.defaultTimeout) {
     self.manifest = manifest
@@ -92,25 +88,17 @@ public final class ExternalStrategyRuntime: StrategyCallFailures, @unchecked Sen
   /// Records a failure of the configuration labelled `label`: counted, and the first for this
   /// thread while it is watched.
   func record(_ failure: ExternalProcess.Failure, label: String) {
-    let thread = UInt(bitPattern: Int(bitPattern: pthread_self()))
     lock.lock()
-    defer { lock.unlock() }
     failures.append((label, failure))
     if inARow[label, default: []].count < Self.failureLimit {
       inARow[label, default: []].append(failure)
     }
-    if let slot = watched[thread], slot == nil { watched[thread] = .some(failure) }
+    lock.unlock()
+    log.record(failure)
   }
 
-  /// True while a watch on this thread has already met a failure: the replay it watches has
-  /// failed, so later strokes in it need not be drawn (each could cost a timeout).
-  func watchHasFailed() -> Bool {
-    let thread = UInt(bitPattern: Int(bitPattern: pthread_self()))
-    lock.lock()
-    defer { lock.unlock() }
-    if case .some(.some) = watched[thread] { return true }
-    return false
-  }
+  /// True while a watch on this thread has already met a failure (`CallFailureLog`).
+  func watchHasFailed() -> Bool { log.watchHasFailed() }
 
   /// A stroke of the configuration labelled `label` completed: its run of failures ends.
   func completed(_ label: String) {
@@ -119,39 +107,7 @@ public final class ExternalStrategyRuntime: StrategyCallFailures, @unchecked Sen
     if inARow[label] != nil { inARow[label] = nil }
   }
 
-  public func watch<T>(_ body: () throws -> T) throws -> T {
-    let thread = UInt(bitPattern: Int(bitPattern: pthread_self()))
-    lock.lock()
-    let outer = watched[thread]
-    watched[thread] = .some(nil)
-    lock.unlock()
-    let value: T
-    do {
-      value = try body()
-    } catch {
-      end(thread, restoring: outer)
-      throw error
-    }
-    if let failure = end(thread, restoring: outer) { throw failure }
-    return value
-  }
-
-  /// Ends a watch on `thread`: its failure, the outer watch (if any) restored.
-  @discardableResult
-  private func end(_ thread: UInt, restoring outer: ExternalProcess.Failure??)
-    -> ExternalProcess.Failure?
-  {
-    lock.lock()
-    defer { lock.unlock() }
-    let met = watched[thread] ?? nil
-    if let outer {
-      // A failure inside a nested watch is also the outer one's, if it had none yet.
-      watched[thread] = .some(outer ?? met)
-    } else {
-      watched[thread] = nil
-    }
-    return met
-  }
+  public func watch<T>(_ body: () throws -> T) throws -> T { try log.watch(body) }
 
   /// Stops every process this runtime started (idle or not). Idempotent.
   public func stopAll() {

@@ -74,7 +74,7 @@ func manifestText(_ edit: (inout [String: Any]) -> Void = { _ in }) -> Data {
     ("id", { (m: inout [String: Any]) in m["id"] = "My_Smooth" }, "kebab-case"),
     ("summary", { (m: inout [String: Any]) in m["summary"] = "two\nlines" }, "one non-empty line"),
     ("details", { (m: inout [String: Any]) in m.removeValue(forKey: "details") }, "a string"),
-    ("kind", { (m: inout [String: Any]) in m["kind"] = "library" }, "one of: process"),
+    ("kind", { (m: inout [String: Any]) in m["kind"] = "plugin" }, "one of: process, library"),
     ("command", { (m: inout [String: Any]) in m["command"] = [String]() }, "a non-empty array"),
     ("command[1]", { (m: inout [String: Any]) in m["command"] = ["python3", ""] }, "non-empty"),
     ("protocol", { (m: inout [String: Any]) in m["protocol"] = 2 }, "protocol version"),

@@ -47,7 +47,7 @@ struct StrategiesCommand: Command {
     external = folders.manifests.map {
       ExternalStrategyListing(
         descriptor: $0.descriptor, kind: $0.kind.rawValue, path: $0.path, command: $0.command,
-        protocolVersion: $0.protocolVersion)
+        protocolVersion: $0.protocolVersion, library: $0.library)
     }
     if let spec = try a.value(Self.check) {
       if describe != nil || json {

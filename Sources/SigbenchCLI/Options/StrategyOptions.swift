@@ -50,8 +50,12 @@ struct StrategyOptions {
     _ a: ParsedArguments, reference: StrategyResolver.Reference,
     external: [ExternalStrategyEntry] = []
   ) throws {
-    configured = try StrategyResolver.resolve(
-      try a.required(Self.strategies), reference: reference, external: external.map(\.entry))
+    do {
+      configured = try StrategyResolver.resolve(
+        try a.required(Self.strategies), reference: reference, external: external.map(\.entry))
+    } catch let error as ExternalManifestError {
+      throw ValidationError(error.description)
+    }
   }
 
   /// The strategies of a command that runs them: built-ins and the external strategies found

@@ -10,19 +10,23 @@ public struct ExternalStrategyListing: Sendable {
   public var kind: String
   /// The manifest file.
   public var path: String
-  /// The program and its arguments.
+  /// The program and its arguments (a process).
   public var command: [String]
+  /// The protocol version (a process) or the C ABI version (a library).
   public var protocolVersion: Int
+  /// The shared library, as the manifest names it (a library).
+  public var library: String?
 
   public init(
     descriptor: StrategyDescriptor, kind: String, path: String, command: [String],
-    protocolVersion: Int
+    protocolVersion: Int, library: String? = nil
   ) {
     self.descriptor = descriptor
     self.kind = kind
     self.path = path
     self.command = command
     self.protocolVersion = protocolVersion
+    self.library = library
   }
 }
 
@@ -30,7 +34,8 @@ public enum StrategyCatalogText {
   /// The option table of an external strategy, then where it comes from and how it runs.
   public static func describe(_ x: ExternalStrategyListing) -> String {
     describe(x.descriptor) + "\nExternal (\(x.kind)): \(x.path)\n"
-      + "Command: \(x.command.joined(separator: " ")); protocol \(x.protocolVersion)"
+      + (x.library.map { "Library: \($0); C ABI \(x.protocolVersion)" }
+        ?? "Command: \(x.command.joined(separator: " ")); protocol \(x.protocolVersion)")
   }
 
   /// The option table of one strategy.

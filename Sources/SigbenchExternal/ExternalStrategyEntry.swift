@@ -11,29 +11,43 @@ public struct ExternalStrategyEntry: Sendable {
   public let runtime: ExternalStrategyRuntime
   public let origin: ExternalStrategyOrigin
 
-  /// `timeout`: seconds a reply may take. Throws when the manifest can no longer be read.
-  public init(_ manifest: ExternalManifest, timeout: Double = ExternalProcess.defaultTimeout)
-    throws(ExternalManifestError)
-  {
+  /// `timeout`: seconds a reply may take. `libraryServer`: the command that serves a library
+  /// strategy over the protocol in a worker process (`sigbench strategies --serve`, the
+  /// manifest's path appended); without it a library strategy cannot be configured here.
+  /// Throws when the manifest can no longer be read.
+  public init(
+    _ manifest: ExternalManifest, timeout: Double = ExternalProcess.defaultTimeout,
+    libraryServer: [String]? = nil
+  ) throws(ExternalManifestError) {
     self.manifest = manifest
-    runtime = ExternalStrategyRuntime(manifest, timeout: timeout)
+    var served = manifest
+    if manifest.kind == .library, let server = libraryServer {
+      served.kind = .process
+      served.command = server + [URL(fileURLWithPath: manifest.path).standardizedFileURL.path]
+      served.protocolVersion = ExternalProtocol.version
+    }
+    self.served = served
+    runtime = ExternalStrategyRuntime(served, timeout: timeout)
     origin = try Self.origin(of: manifest)
   }
+
+  /// What the processes run: the manifest itself, or for a library the server's command.
+  let served: ExternalManifest
 
   /// The catalog entry: configure validates options against the manifest's declarations.
   public var entry: StrategyEntry {
     let runtime = runtime
     let origin = StrategyOrigin.external(origin)
     let manifest = manifest
+    let served = served
     return StrategyEntry(descriptor: manifest.descriptor) { configuration in
-      guard manifest.kind == .process else {
-        // Library code runs in this process only inside worker processes (a trap in it must
-        // cost one strategy, not the run); until those exist, it runs in the tests only.
+      guard served.kind == .process else {
+        // Library code runs only in worker processes (a trap in it must cost one strategy,
+        // not the run): without a server command it cannot run here.
         throw ExternalManifestError.invalidField(
           path: manifest.path, field: "kind",
-          rule: "process in this build: library strategies load in the tests and "
-            + "`LibraryStrategy` only, until they run isolated in worker processes",
-          value: manifest.kind.rawValue)
+          rule: "a kind this command can run (library strategies run in `run`, `bench`, "
+            + "`gate`, `baseline` and `strategies --check`)", value: manifest.kind.rawValue)
       }
       let settings = ExternalStrokeInstance.Settings(
         runtime: runtime, configuration: configuration)

@@ -98,10 +98,10 @@ struct GeometryReader {
   static let maximumStamps = 1_000_000
 
   /// One path element: `["M",x,y]`, `["L",x,y]`, `["Q",cx,cy,x,y]`, `["C",…6]` or `["Z"]`.
-  func element(_ item: [ReplyJSON.PathItem], _ field: String) throws(ExternalProtocol.ReplyError)
+  func element(_ item: [JSONScalar], _ field: String) throws(ExternalProtocol.ReplyError)
     -> PathElement
   {
-    guard case .word(let command)? = item.first else {
+    guard case .text(let command)? = item.first else {
       throw fail(field, "an array starting with one of M, L, Q, C, Z", item)
     }
     let counts = ["M": 2, "L": 2, "Q": 4, "C": 6, "Z": 0]

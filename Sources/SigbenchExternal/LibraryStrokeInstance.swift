@@ -91,7 +91,8 @@ final class LibraryStroke {
       state = table.create(
         settings.options.options, settings.options.count, &error, error.count)
       if state == nil {
-        fail("create failed: \(String(cString: error))")
+        let text = error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        fail("create failed: \(String(decoding: text, as: UTF8.self))")
         return
       }
     }

@@ -23,7 +23,7 @@ struct ReplyJSON: Decodable {
   /// A geometry object; any field not listed is an error naming it.
   struct Geometry: Decodable {
     var centerline: [[Double]]?
-    var outline: [[PathItem]]?
+    var outline: [[JSONScalar]]?
     var discs: [[Double]]?
     var bands: [[Double]]?
     var stamps: [[Double]]?
@@ -48,21 +48,6 @@ struct ReplyJSON: Decodable {
       bands = try list("bands")
       stamps = try list("stamps")
       outlineStrokeWidth = try list("outlineStrokeWidth")
-    }
-  }
-
-  /// One item of a path element: its command letter or a number.
-  enum PathItem: Decodable {
-    case word(String)
-    case number(Double)
-
-    init(from decoder: any Decoder) throws {
-      let c = try decoder.singleValueContainer()
-      if let d = try? c.decode(Double.self) {
-        self = .number(d)
-      } else {
-        self = .word(try c.decode(String.self))
-      }
     }
   }
 

@@ -24,7 +24,7 @@ struct StrategiesCommand: Command {
       """,
     options: [
       describe.spec, check.spec, StrategyFolderOptions.folder.spec,
-      StrategyFolderOptions.timeout.spec, OutputOptions.json.spec,
+      StrategyFolderOptions.timeout.spec, OutputOptions.json.spec, serve.spec,
     ])
 
   static let describe = Option.text(
@@ -34,13 +34,28 @@ struct StrategiesCommand: Command {
     help: "Run the strategy contract suite against one strategy spec (built-in or external) "
       + "and print what fails, with the first failing stroke.")
 
+  static let serve = Option.text(
+    "serve", value: "MANIFEST",
+    help: "(internal) Serve the library strategy of MANIFEST over the process protocol on "
+      + "standard input and output: how sigbench runs library code in a worker process.")
+  static var serveFlag: String { "--" + serve.spec.long }
+
   let describe: String?
   let json: Bool
+  /// The library manifest `--serve` names.
+  let served: ExternalManifest?
   let external: [ExternalStrategyListing]
   /// The strategy `--check` names.
   let checked: ConfiguredStrategy?
 
   init(_ a: ParsedArguments) throws {
+    if let path = try a.value(Self.serve) {
+      do { served = try ExternalManifest.read(at: path) } catch {
+        throw ValidationError(error.description)
+      }
+    } else {
+      served = nil
+    }
     describe = try a.value(Self.describe)
     json = a.flag(OutputOptions.json)
     let folders = try StrategyFolderOptions(a)
@@ -65,6 +80,12 @@ struct StrategiesCommand: Command {
   }
 
   func run(console: Console) throws -> ExitCode {
+    if let manifest = served {
+      do { try LibraryServer.serve(manifest) } catch {
+        throw CommandFailure(.toolError, error.description)
+      }
+      return .success
+    }
     if let strategy = checked {
       console.announceExternal([strategy])
       let check = StrategyCheck()

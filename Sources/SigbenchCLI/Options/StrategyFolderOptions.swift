@@ -1,6 +1,7 @@
 import Foundation
 import SigbenchArguments
 import SigbenchExternal
+import SigbenchRun
 import SigbenchStrategies
 
 /// `--strategy-dir DIR` (repeatable) and `SIGBENCH_STRATEGY_PATH`: the folders external
@@ -17,6 +18,12 @@ struct StrategyFolderOptions {
     help: "Seconds an external strategy's process may take to answer one request; past it the "
       + "process is stopped and that stroke's cell fails."
   ).within(0.1...600).defaulting(to: "10")
+
+  /// How a library strategy runs: this binary serving it in a worker process
+  /// (`strategies --serve MANIFEST`), so a trap in its code ends that process, not the run.
+  static var libraryServer: [String] {
+    [BenchWorkers.selfBinary.path, "strategies", StrategiesCommand.serveFlag]
+  }
 
   /// The manifests found, in folder order.
   let manifests: [ExternalManifest]
@@ -41,7 +48,8 @@ struct StrategyFolderOptions {
     var entries: [ExternalStrategyEntry] = []
     for m in manifests {
       do {
-        entries.append(try ExternalStrategyEntry(m, timeout: seconds))
+        entries.append(
+          try ExternalStrategyEntry(m, timeout: seconds, libraryServer: Self.libraryServer))
       } catch {
         throw ValidationError(error.description)
       }

@@ -124,8 +124,12 @@ extension StrategyCatalogText {
   /// What is printed before an external strategy can start: its label, manifest and command.
   public static func externalStart(_ strategy: ConfiguredStrategy) -> String? {
     guard let o = strategy.origin.external else { return nil }
-    return "external strategy \(strategy.label): manifest \(o.manifestPath); command "
-      + o.command.map(ConsoleText.escaped).joined(separator: " ")
-      + " (started in its folder when a stroke first needs it, one process per worker)"
+    let what =
+      o.kind == "library"
+      ? "library \(o.commandFiles.map(ConsoleText.escaped).joined(separator: " ")) (loaded in a "
+        + "worker process of sigbench when a stroke first needs it, one per worker)"
+      : "command " + o.command.map(ConsoleText.escaped).joined(separator: " ")
+        + " (started in its folder when a stroke first needs it, one process per worker)"
+    return "external strategy \(strategy.label): manifest \(o.manifestPath); \(what)"
   }
 }

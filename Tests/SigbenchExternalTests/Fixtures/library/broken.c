@@ -1,14 +1,17 @@
-/* Library strategies that fail to load or to start, for the loader's tests. Built with one of
+/* Library strategies that fail to load, to start or to run, for the tests. Built with one of
    -DWRONG_ABI (a table for ABI version 99), -DNO_ENTRY (no entry point), -DNO_TABLE (the entry
-   point returns NULL) or -DFAIL_CREATE (create returns NULL with a reason). */
+   point returns NULL), -DFAIL_CREATE (create returns NULL with a reason) or -DTRAP (a dot per
+   sample, and a trap at every stroke's third push: the process it runs in dies). */
 #include <string.h>
 
 #include "sigbench_strategy.h"
 
 static int state;
+static int pushes;
 
 static void *create(const sigbench_option *o, size_t n, char *error, size_t capacity) {
   (void)o, (void)n;
+  pushes = 0;
 #ifdef FAIL_CREATE
   strncpy(error, "deliberately refused", capacity - 1);
   return NULL;
@@ -18,7 +21,15 @@ static void *create(const sigbench_option *o, size_t n, char *error, size_t capa
 #endif
 }
 static int32_t push(void *s, const sigbench_sample *x, sigbench_output *out) {
-  (void)s, (void)x, (void)out;
+  (void)s;
+#ifdef TRAP
+  if (++pushes == 3) __builtin_trap();
+  if (out->stable.discs_capacity < 1) return SIGBENCH_FULL;
+  out->stable.discs[0] = x->x, out->stable.discs[1] = x->y, out->stable.discs[2] = 1;
+  out->stable.discs_count = 1;
+#else
+  (void)x, (void)out, (void)pushes;
+#endif
   return SIGBENCH_OK;
 }
 static int32_t finish(void *s, sigbench_output *out) {

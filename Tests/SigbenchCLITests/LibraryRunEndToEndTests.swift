@@ -1,0 +1,83 @@
+import Foundation
+import SigbenchResults
+import SigbenchTestSupport
+import Testing
+
+/// Library strategies through the built binary (#46): their code runs in a worker process of
+/// sigbench (`strategies --serve`), so the C `straight` gives the built-in's figures and
+/// pictures, and a library that traps fails its own cells only (exit 3).
+@Suite("library strategies end to end", .serialized)
+struct LibraryRunEndToEndTests {
+  /// A folder holding the C example and a trapping library, each with its manifest.
+  static func libraries() throws -> URL {
+    let root = packageRootURL()
+    let folder = try EndToEndTests.tempFolder()
+    func sh(_ script: String, _ args: [String]) throws {
+      let p = Process()
+      p.executableURL = URL(fileURLWithPath: "/bin/sh")
+      p.arguments = ["-c", script, "sh"] + args
+      try p.run()
+      p.waitUntilExit()
+      #expect(p.terminationStatus == 0, "\(script) \(args)")
+    }
+    try sh(
+      #""$1" "$2""#, [root.appendingPathComponent("scripts/external/c/build.sh").path, folder.path])
+    try sh(
+      #"cc="$(command -v cc || command -v clang)" && "$cc" "$@""#,
+      [
+        "-std=c11", "-shared", "-fPIC", "-DTRAP", "-I",
+        root.appendingPathComponent("Sources/CSigbenchStrategyABI/include").path, "-o",
+        folder.appendingPathComponent("libtrap.so").path,
+        root.appendingPathComponent("Tests/SigbenchExternalTests/Fixtures/library/broken.c").path,
+      ])
+    let straight = try String(
+      contentsOf: root.appendingPathComponent("scripts/external/c-straight.sigbench-strategy.json"),
+      encoding: .utf8
+    ).replacingOccurrences(of: "\"c/libstraight.so\"", with: "\"libstraight.so\"")
+    try Data(straight.utf8).write(
+      to: folder.appendingPathComponent("c-straight.sigbench-strategy.json"))
+    try Data(
+      """
+      {"id": "c-trap", "summary": "Traps at the third push.", "details": "A test fixture.",
+       "kind": "library", "library": "libtrap.so", "abi": 1}
+      """.utf8
+    ).write(to: folder.appendingPathComponent("c-trap.sigbench-strategy.json"))
+    return folder
+  }
+
+  @Test("C straight equals straight; a trapping library fails its own cells; exit 3")
+  func isolatedRun() throws {
+    let folder = try Self.libraries()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("out")
+    let r = try EndToEndTests.run([
+      "run", "--corpus", packageRootURL().appendingPathComponent("Corpus/fixtures").path,
+      "--out", out.path, "--strategy-dir", folder.path, "--strategies",
+      "straight,c-straight,c-trap", "--no-counters", "--no-history", "--timed-points", "400",
+      "--jobs", "2",
+    ])
+    #expect(r.code == 3, "\(r.stdout) \(r.stderr)")
+    #expect(r.stderr.contains("library libstraight.so (loaded in a worker process of sigbench"))
+    let run = out.appendingPathComponent("latest")
+    let result = try RunResult.decode(Data(contentsOf: run.appendingPathComponent("result.json")))
+    let quality = try #require(result.quality?.strategies)
+    #expect(quality["c-straight"] == quality["straight"])
+    for s in result.samples {
+      let mine = try Data(
+        contentsOf: run.appendingPathComponent(try #require(s.images["c-straight"])))
+      let theirs = try Data(
+        contentsOf: run.appendingPathComponent(try #require(s.images["straight"])))
+      #expect(mine == theirs, "\(s.name)")
+    }
+    let trapped = result.failedCells.filter { $0.failure.strategy == "c-trap" }
+    #expect(!trapped.isEmpty)
+    #expect(trapped.first?.failure.reason.contains("signal") == true, "\(trapped.first!)")
+    #expect(!result.failedCells.contains { $0.failure.strategy != "c-trap" })
+    #expect(result.strategies.first { $0.label == "c-straight" }?.contractFailures == [])
+    #expect(result.strategies.first { $0.label == "c-trap" }?.contractFailures?.isEmpty == false)
+    let check = try EndToEndTests.run(
+      ["strategies", "--strategy-dir", folder.path, "--check", "c-straight"])
+    #expect(check.code == 0, "\(check.stdout) \(check.stderr)")
+    #expect(check.stdout.contains("every rule holds"))
+  }
+}

@@ -40,17 +40,29 @@ public struct ConfiguredStrategy: Sendable {
   private let callFailures: (any StrategyCallFailures)?
 
   /// `failures`: where the instances record failures their calls cannot return (an external
-  /// strategy's process); `nil` for a strategy whose calls cannot fail.
+  /// strategy's process); `nil` for a strategy whose calls cannot fail. `timedInProcess`:
+  /// whether its pushes run in this process, so the in-process lanes and the counters can
+  /// time and count them (false for a strategy whose calls cross a process boundary).
   public init(
     configuration: StrategyConfiguration, origin: StrategyOrigin = .builtIn,
-    failures: (any StrategyCallFailures)? = nil,
+    failures: (any StrategyCallFailures)? = nil, timedInProcess: Bool = true,
     factory: @escaping @Sendable () -> any SmoothingStrategy
   ) {
     self.configuration = configuration
     self.origin = origin
     self.callFailures = failures
+    self.timedInProcess = timedInProcess
     self.factory = factory
   }
+
+  /// Its pushes run in this process (a built-in, or a library loaded here in a worker
+  /// process): the in-process lanes time it and the counters count it. False for a process
+  /// strategy, and for a library served by a worker process.
+  public let timedInProcess: Bool
+
+  /// A library strategy: its code is timed in the in-process lanes, always in a worker
+  /// process (where it is loaded, `timedInProcess`) and never in the main one.
+  public var isLibrary: Bool { origin.external?.kind == "library" }
 
   /// True for a strategy declared by a manifest outside sigbench.
   public var isExternal: Bool { origin.external != nil }

@@ -11,28 +11,42 @@ public struct ExternalStrategyEntry: Sendable {
   public let runtime: ExternalStrategyRuntime
   public let origin: ExternalStrategyOrigin
 
-  /// `timeout`: seconds a reply may take. `libraryServer`: the command that serves a library
-  /// strategy over the protocol in a worker process (`sigbench strategies --serve`, the
-  /// manifest's path appended); without it a library strategy cannot be configured here.
-  /// Throws when the manifest can no longer be read.
+  /// How a library strategy runs in this process.
+  public enum LibraryMode: Sendable {
+    /// Served by a worker process running this command with the manifest's path appended
+    /// (`sigbench strategies --serve`): the main process of every command.
+    case served([String])
+    /// Loaded here (`LibraryStrategy`) and called in this process: only in a worker process
+    /// (timing, counters, a base binary's quality), where a trap costs that worker alone.
+    case loadedHere
+  }
+
+  /// `timeout`: seconds a reply may take. `library`: how a library strategy runs here (`nil`:
+  /// it cannot be configured). Throws when the manifest can no longer be read. Nothing is
+  /// started or loaded until a stroke needs it.
   public init(
     _ manifest: ExternalManifest, timeout: Double = ExternalProcess.defaultTimeout,
-    libraryServer: [String]? = nil
+    library: LibraryMode? = nil
   ) throws(ExternalManifestError) {
     self.manifest = manifest
     var served = manifest
-    if manifest.kind == .library, let server = libraryServer {
+    if manifest.kind == .library, case .served(let server) = library {
       served.kind = .process
       served.command = server + [URL(fileURLWithPath: manifest.path).standardizedFileURL.path]
       served.protocolVersion = ExternalProtocol.version
     }
     self.served = served
+    loader =
+      manifest.kind == .library && { if case .loadedHere = library { true } else { false } }()
+      ? LibraryLoader(manifest) : nil
     runtime = ExternalStrategyRuntime(served, timeout: timeout)
     origin = try Self.origin(of: manifest)
   }
 
   /// What the processes run: the manifest itself, or for a library the server's command.
   let served: ExternalManifest
+  /// A library loaded in this process at its first configuration (`LibraryMode.loadedHere`).
+  let loader: LibraryLoader?
 
   /// The catalog entry: configure validates options against the manifest's declarations.
   public var entry: StrategyEntry {
@@ -40,7 +54,11 @@ public struct ExternalStrategyEntry: Sendable {
     let origin = StrategyOrigin.external(origin)
     let manifest = manifest
     let served = served
+    let loader = loader
     return StrategyEntry(descriptor: manifest.descriptor) { configuration in
+      if let loader {
+        return try loader.library().configured(configuration, origin: origin)
+      }
       guard served.kind == .process else {
         // Library code runs only in worker processes (a trap in it must cost one strategy,
         // not the run): without a server command it cannot run here.
@@ -51,7 +69,9 @@ public struct ExternalStrategyEntry: Sendable {
       }
       let settings = ExternalStrokeInstance.Settings(
         runtime: runtime, configuration: configuration)
-      return ConfiguredStrategy(configuration: configuration, origin: origin, failures: runtime) {
+      return ConfiguredStrategy(
+        configuration: configuration, origin: origin, failures: runtime, timedInProcess: false
+      ) {
         ExternalStrokeInstance(settings: settings)
       }
     }
@@ -95,5 +115,23 @@ public struct ExternalStrategyEntry: Sendable {
 
   static func hex(_ bytes: [UInt8]) -> String {
     bytes.map { String(format: "%02x", $0) }.joined()
+  }
+}
+
+/// Loads a library strategy once, at its first configuration (so discovery loads nothing).
+final class LibraryLoader: @unchecked Sendable {
+  let manifest: ExternalManifest
+  private let lock = NSLock()
+  private var loaded: Result<LibraryStrategy, LibraryStrategy.LoadError>?
+
+  init(_ manifest: ExternalManifest) { self.manifest = manifest }
+
+  func library() throws(LibraryStrategy.LoadError) -> LibraryStrategy {
+    lock.lock()
+    defer { lock.unlock() }
+    if loaded == nil {
+      do { loaded = .success(try LibraryStrategy(manifest)) } catch { loaded = .failure(error) }
+    }
+    return try loaded!.get()
   }
 }

@@ -19,6 +19,24 @@ public final class LibraryStrategy: @unchecked Sendable {
   let table: UnsafePointer<sigbench_strategy_table>
   /// Failures of the instances' calls, for `watch`.
   let log = CallFailureLog()
+  private let poolLock = NSLock()
+  /// Output buffers strokes gave back, for the next strokes (at most one per thread that
+  /// replayed at once).
+  private var pool: [LibraryOutputBuffers] = []
+
+  /// Buffers for one stroke: given back ones first.
+  func leaseBuffers() -> LibraryOutputBuffers {
+    poolLock.lock()
+    defer { poolLock.unlock() }
+    return pool.popLast() ?? LibraryOutputBuffers(items: 64)
+  }
+
+  /// Gives a stroke's buffers back.
+  func returnBuffers(_ b: LibraryOutputBuffers) {
+    poolLock.lock()
+    defer { poolLock.unlock() }
+    pool.append(b)
+  }
 
   /// Why a library cannot be used.
   public struct LoadError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -65,8 +83,8 @@ public final class LibraryStrategy: @unchecked Sendable {
     self.table = table
   }
 
-  /// A strategy with `configuration`'s options whose instances call this library here.
-  /// `origin`: what results record of it.
+  /// A strategy with `configuration`'s options whose instances call this library here
+  /// (timed in process). `origin`: what results record of it.
   public func configured(_ configuration: StrategyConfiguration, origin: StrategyOrigin)
     -> ConfiguredStrategy
   {

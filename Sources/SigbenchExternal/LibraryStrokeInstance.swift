@@ -37,95 +37,151 @@ struct LibraryStrokeInstance: SmoothingStrategy {
     if sample.pressure != nil { s.channels |= UInt32(SIGBENCH_HAS_PRESSURE) }
     if sample.tilt != nil { s.channels |= UInt32(SIGBENCH_HAS_TILT) }
     if sample.azimuth != nil { s.channels |= UInt32(SIGBENCH_HAS_AZIMUTH) }
-    stroke.call("push", into: &output) { table, state, out in
-      withUnsafePointer(to: &s) { table.push(state, $0, out) }
-    }
+    stroke.call(push: &s, into: &output)
   }
 
   mutating func complete(into output: inout StrokeOutput) {
-    stroke.call("finish", into: &output) { table, state, out in table.finish(state, out) }
+    stroke.call(push: nil, into: &output)
     stroke.end()
   }
 }
 
-/// A library stroke's state and the buffers it writes into (a class: the instance is copied
-/// freely, and the state is destroyed once).
+/// A library stroke (a class: the instance is copied freely, and the state is destroyed once).
+/// The state is created with the instance, outside any push; the buffers are leased from the
+/// library's pool and given back, so after the first strokes sigbench's part allocates
+/// nothing. What a push touches sits behind one pointer (`Hot`), so it is read without the
+/// exclusivity checks of a class's stored properties.
 final class LibraryStroke {
   let settings: LibraryStrokeInstance.Settings
-  private var state: UnsafeMutableRawPointer?
-  private var created = false
-  private var failed = false
-  private var buffers = LibraryOutputBuffers(items: 64)
-  private var output = sigbench_output()
+  /// The library's state and the output block, read and written on every call.
+  struct Hot {
+    var state: UnsafeMutableRawPointer?
+    var failed = false
+    var output = sigbench_output()
+    /// The attached buffers' capacity, items of each kind.
+    var items = 0
+    let push:
+      @convention(c) (
+        UnsafeMutableRawPointer?, UnsafePointer<sigbench_sample>?,
+        UnsafeMutablePointer<sigbench_output>?
+      ) -> Int32
+    let finish:
+      @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<sigbench_output>?)
+        -> Int32
+  }
+  private let hot: UnsafeMutablePointer<Hot>
+  /// `hot`'s output block and its two geometries (stable addresses: `hot` is allocated once),
+  /// computed once so a call reads them without a lazy global's check.
+  private let out: UnsafeMutablePointer<sigbench_output>
+  private let stableGeometry: UnsafePointer<sigbench_geometry>
+  private let tentativeGeometry: UnsafePointer<sigbench_geometry>
+  /// Why `create` failed, reported at the first call (inside the caller's watch).
+  private var createError: String?
+  private var buffers: LibraryOutputBuffers
 
-  init(_ settings: LibraryStrokeInstance.Settings) { self.settings = settings }
-
-  deinit {
-    if let state { settings.library.table.pointee.destroy(state) }
+  init(_ settings: LibraryStrokeInstance.Settings) {
+    self.settings = settings
+    let table = settings.library.table.pointee
+    hot = .allocate(capacity: 1)
+    hot.initialize(to: Hot(state: nil, push: table.push, finish: table.finish))
+    let raw = UnsafeMutableRawPointer(hot)
+    out = (raw + MemoryLayout<Hot>.offset(of: \Hot.output)!)
+      .assumingMemoryBound(to: sigbench_output.self)
+    stableGeometry = UnsafePointer(
+      (UnsafeMutableRawPointer(out) + MemoryLayout<sigbench_output>.offset(of: \.stable)!)
+        .assumingMemoryBound(to: sigbench_geometry.self))
+    tentativeGeometry = UnsafePointer(
+      (UnsafeMutableRawPointer(out) + MemoryLayout<sigbench_output>.offset(of: \.tentative)!)
+        .assumingMemoryBound(to: sigbench_geometry.self))
+    buffers = settings.library.leaseBuffers()
+    buffers.attach(&hot.pointee.output)
+    hot.pointee.items = buffers.items
+    create()
   }
 
-  private var table: sigbench_strategy_table { settings.library.table.pointee }
+  deinit {
+    if let state = hot.pointee.state { settings.library.table.pointee.destroy(state) }
+    settings.library.returnBuffers(buffers)
+    hot.deinitialize(count: 1)
+    hot.deallocate()
+  }
+
+  private func create() {
+    var error = [CChar](repeating: 0, count: 512)
+    let table = settings.library.table.pointee
+    hot.pointee.state = table.create(
+      settings.options.options, settings.options.count, &error, error.count)
+    if hot.pointee.state == nil {
+      let text = error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+      createError = "create failed: \(String(decoding: text, as: UTF8.self))"
+    }
+  }
 
   private func fail(_ message: String) {
-    failed = true
+    hot.pointee.failed = true
     let lib = settings.library
     lib.log.record(
       LibraryStrategy.LoadError(
         strategy: lib.manifest.id, library: lib.manifest.libraryPath ?? "", message: message))
   }
 
-  /// Runs `call` (push or finish) into fresh buffers, growing them and calling again while the
-  /// library answers that they are full, then copies what it wrote into `output`.
-  func call(
-    _ name: String, into result: inout StrokeOutput,
-    _ call: (
-      sigbench_strategy_table, UnsafeMutableRawPointer, UnsafeMutablePointer<sigbench_output>
-    )
-      -> Int32
-  ) {
-    result.clear()
-    guard !failed else { return }
-    if !created {
-      created = true
-      var error = [CChar](repeating: 0, count: 512)
-      state = table.create(
-        settings.options.options, settings.options.count, &error, error.count)
-      if state == nil {
-        let text = error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-        fail("create failed: \(String(decoding: text, as: UTF8.self))")
-        return
-      }
-    }
-    guard let state else { return }
-    while true {
-      buffers.prepare(&output)
-      let code = call(table, state, &output)
-      if code == Int32(SIGBENCH_OK) { break }
-      if code == Int32(SIGBENCH_FULL), buffers.items < LibraryOutputBuffers.maximumItems {
-        buffers = LibraryOutputBuffers(items: buffers.items * 4)
-        continue
-      }
-      let message =
-        code == Int32(SIGBENCH_FULL)
-        ? "its \(name) needs more than \(LibraryOutputBuffers.maximumItems) items of one kind"
-        : "\(name) returned \(code): \(String(cString: buffers.error))"
-      fail(message)
-      return
-    }
-    buffers.read(output.stable, into: &result.stable)
-    buffers.read(output.tentative, into: &result.tentative)
-    if output.has_prediction != 0 {
+  /// Calls `push` with `sample`, or `finish` when it is nil, into the emptied buffers (growing
+  /// them and calling again while the library answers that they are full), then copies what it
+  /// wrote into `result`, which the caller has cleared.
+  @inline(__always)
+  func call(push sample: UnsafeMutablePointer<sigbench_sample>?, into result: inout StrokeOutput) {
+    let h = hot
+    guard !h.pointee.failed else { return }
+    guard let state = h.pointee.state else { return slowStart(sample, into: &result) }
+    let out = out
+    LibraryOutputBuffers.empty(&out.pointee)
+    let code = sample.map { h.pointee.push(state, $0, out) } ?? h.pointee.finish(state, out)
+    guard code == Int32(SIGBENCH_OK) else { return retry(code, sample, into: &result) }
+    let n = h.pointee.items
+    LibraryOutputBuffers.read(stableGeometry, n, into: &result.stable)
+    LibraryOutputBuffers.read(tentativeGeometry, n, into: &result.tentative)
+    if out.pointee.has_prediction != 0 {
       result.prediction = PenPrediction(
-        point: Point(x: output.prediction_x, y: output.prediction_y), time: output.prediction_t)
+        point: Point(x: out.pointee.prediction_x, y: out.pointee.prediction_y),
+        time: out.pointee.prediction_t)
     }
   }
 
-  /// After the finish: a reused instance starts a new stroke.
+  /// The first call after a failed `create`, or after `end` (a reused instance).
+  private func slowStart(
+    _ sample: UnsafeMutablePointer<sigbench_sample>?, into result: inout StrokeOutput
+  ) {
+    if createError == nil { create() }
+    if let message = createError { return fail(message) }
+    call(push: sample, into: &result)
+  }
+
+  /// After a call that did not succeed: grow and call again when the buffers were full, else
+  /// fail with what the library said.
+  private func retry(
+    _ code: Int32, _ sample: UnsafeMutablePointer<sigbench_sample>?,
+    into result: inout StrokeOutput
+  ) {
+    let name = sample == nil ? "finish" : "push"
+    if code == Int32(SIGBENCH_FULL), buffers.items < LibraryOutputBuffers.maximumItems {
+      settings.library.returnBuffers(buffers)
+      buffers = LibraryOutputBuffers(items: buffers.items * 4)
+      buffers.attach(&hot.pointee.output)
+      hot.pointee.items = buffers.items
+      return call(push: sample, into: &result)
+    }
+    fail(
+      code == Int32(SIGBENCH_FULL)
+        ? "its \(name) needs more than \(LibraryOutputBuffers.maximumItems) items of one kind"
+        : "\(name) returned \(code): \(String(cString: buffers.error))")
+  }
+
+  /// After the finish: a reused instance starts a new stroke (a new state at its next call).
   func end() {
-    if let state { table.destroy(state) }
-    state = nil
-    created = false
-    failed = false
+    if let state = hot.pointee.state { settings.library.table.pointee.destroy(state) }
+    hot.pointee.state = nil
+    hot.pointee.failed = false
+    createError = nil
   }
 }
 
@@ -175,12 +231,29 @@ final class LibraryOutputBuffers {
     error.deallocate()
   }
 
-  /// `output` emptied onto these buffers.
-  func prepare(_ output: inout sigbench_output) {
-    error[0] = 0
+  /// `output` pointed at these buffers, emptied.
+  func attach(_ output: inout sigbench_output) {
     output = sigbench_output(
       stable: stable.geometry(items), tentative: tentative.geometry(items), has_prediction: 0,
       prediction_x: 0, prediction_y: 0, prediction_t: 0, error: error, error_capacity: 512)
+    error[0] = 0
+  }
+
+  /// Every count of `output` back to 0 before a call (the buffers stay attached).
+  @inline(__always) static func empty(_ output: inout sigbench_output) {
+    empty(&output.stable)
+    empty(&output.tentative)
+    output.has_prediction = 0
+    output.error[0] = 0
+  }
+
+  @inline(__always) private static func empty(_ g: inout sigbench_geometry) {
+    g.centerline_count = 0
+    g.discs_count = 0
+    g.bands_count = 0
+    g.stamps_count = 0
+    g.outline_count = 0
+    g.outline_stroke_width = 0
   }
 
   /// The cubic piece of 10 doubles at `b`: four points, then the widths at its ends.
@@ -191,36 +264,53 @@ final class LibraryOutputBuffers {
       endWidth: b[9])
   }
 
-  /// What the library wrote into `g` appended to `ink` (counts clamped to the capacity).
-  func read(_ g: sigbench_geometry, into ink: inout InkGeometry) {
-    let n = items
-    let c = g.centerline!
-    for i in 0..<min(g.centerline_count, n) { ink.append(Self.segment(c + 10 * i)) }
-    let d = g.discs!
-    for i in 0..<min(g.discs_count, n) {
-      let b = d + 3 * i
-      ink.append(Disc(center: Point(x: b[0], y: b[1]), radius: b[2]))
+  /// What the library wrote into `*g` appended to `ink` (counts clamped to the capacity
+  /// `n`); kinds it left empty cost one comparison each.
+  @inline(__always)
+  static func read(_ g: UnsafePointer<sigbench_geometry>, _ n: Int, into ink: inout InkGeometry) {
+    let counts = (
+      g.pointee.centerline_count, g.pointee.discs_count, g.pointee.bands_count,
+      g.pointee.stamps_count, g.pointee.outline_count
+    )
+    if counts.0 > 0, let c = g.pointee.centerline {
+      for i in 0..<min(counts.0, n) { ink.append(segment(c + 10 * i)) }
     }
-    let bands = g.bands!
-    for i in 0..<min(g.bands_count, n) {
-      let b = bands + 13 * i
-      ink.append(
-        RoundBand(
-          segment: Self.segment(b + 2), origin: Point(x: b[0], y: b[1]), isStraight: b[12] == 1))
+    if counts.1 > 0, let d = g.pointee.discs {
+      for i in 0..<min(counts.1, n) {
+        let b = d + 3 * i
+        ink.append(Disc(center: Point(x: b[0], y: b[1]), radius: b[2]))
+      }
     }
-    let stamps = g.stamps!
-    for i in 0..<min(g.stamps_count, n) {
-      let b = stamps + 14 * i
-      ink.append(
-        StampRun(
-          start: Point(x: b[2], y: b[3]), control1: Point(x: b[4], y: b[5]),
-          control2: Point(x: b[6], y: b[7]), end: Point(x: b[8], y: b[9]),
-          origin: Point(x: b[0], y: b[1]), startRadius: b[10], endRadius: b[11],
-          maxRadius: b[12], count: max(1, Int(exactly: b[13].rounded()) ?? 1)))
+    if counts.2 > 0, let bands = g.pointee.bands {
+      for i in 0..<min(counts.2, n) {
+        let b = bands + 13 * i
+        ink.append(
+          RoundBand(
+            segment: segment(b + 2), origin: Point(x: b[0], y: b[1]), isStraight: b[12] == 1))
+      }
     }
-    let kinds = g.outline_kinds!
-    let points = g.outline_points!
-    for i in 0..<min(g.outline_count, n) {
+    if counts.3 > 0 || counts.4 > 0 { readRare(g, n, into: &ink) }
+    ink.outlineStrokeWidth = g.pointee.outline_stroke_width
+  }
+
+  /// Stamp runs and path elements (kinds fewer strategies write).
+  static func readRare(_ g: UnsafePointer<sigbench_geometry>, _ n: Int, into ink: inout InkGeometry)
+  {
+    if let stamps = g.pointee.stamps {
+      for i in 0..<min(g.pointee.stamps_count, n) {
+        let b = stamps + 14 * i
+        ink.append(
+          StampRun(
+            start: Point(x: b[2], y: b[3]), control1: Point(x: b[4], y: b[5]),
+            control2: Point(x: b[6], y: b[7]), end: Point(x: b[8], y: b[9]),
+            origin: Point(x: b[0], y: b[1]), startRadius: b[10], endRadius: b[11],
+            maxRadius: b[12], count: max(1, Int(exactly: b[13].rounded()) ?? 1)))
+      }
+    }
+    guard let kinds = g.pointee.outline_kinds, let points = g.pointee.outline_points else {
+      return
+    }
+    for i in 0..<min(g.pointee.outline_count, n) {
       let p = points + 6 * i
       switch Int(kinds[i]) {
       case Int(SIGBENCH_PATH_MOVE): ink.append(.move(Point(x: p[0], y: p[1])))
@@ -235,6 +325,6 @@ final class LibraryOutputBuffers {
       default: ink.append(.close)
       }
     }
-    ink.outlineStrokeWidth = g.outline_stroke_width
   }
+
 }

@@ -26,6 +26,10 @@ public enum BenchSection {
       h += "<p class=\"note\" id=\"timing-sample\"><strong>Sampled:</strong> "
       h += "\(escapeHTML(t.rule)). The <em>points timed</em> column counts them.</p>\n"
     }
+    for (label, why) in (b.failedStrategies ?? [:]).sorted(by: { $0.key < $1.key }) {
+      h += "<p class=\"warn\"><code>\(escapeHTML(label))</code> could not be timed (exit 3): "
+      h += "\(escapeHTML(why))</p>\n"
+    }
     h += table(r, b)
     h += ExternalLatencySection.render(b)
     h += "<div class=\"charts\">\n"

@@ -73,6 +73,13 @@ struct LibraryRunEndToEndTests {
     #expect(!trapped.isEmpty)
     #expect(trapped.first?.failure.reason.contains("signal") == true, "\(trapped.first!)")
     #expect(!result.failedCells.contains { $0.failure.strategy != "c-trap" })
+    // Timed like a built-in, in both in-process lanes (in a worker process of its own); the
+    // trapping library's worker ended, and it is reported not timed.
+    let lanes = Set(result.bench.figures.filter { $0.strategy == "c-straight" }.map(\.lane))
+    #expect(lanes == [.smooth, .smoothRaster])
+    #expect(result.bench.externalLatency == nil)
+    #expect(result.bench.failedStrategies?["c-trap"]?.hasPrefix("timing: ") == true)
+    #expect(r.stdout.contains("not timed (exit 3)"))
     #expect(result.strategies.first { $0.label == "c-straight" }?.contractFailures == [])
     #expect(result.strategies.first { $0.label == "c-trap" }?.contractFailures?.isEmpty == false)
     let check = try EndToEndTests.run(

@@ -66,7 +66,11 @@ struct BenchCommand: Command {
     corpus = try CorpusOptions(a)
     history = try HistoryOptions(a)
     out = try a.outFolder()
-    strategies = try StrategyOptions.running(a, reference: .added)
+    // A worker process loads library strategies and calls them here: it is the isolation.
+    let isWorker =
+      try a.value(Self.worker) != nil || a.value(Self.counterWorker) != nil
+      || a.value(Self.qualityWorker) != nil
+    strategies = try StrategyOptions.running(a, reference: .added, worker: isWorker)
     if let digests = try a.value(Self.externalDigests) {
       try ExternalDigests.check(digests, against: strategies)
     }
@@ -128,6 +132,6 @@ struct BenchCommand: Command {
       ConsoleTables.benchDone(report, results: folder.path).forEach(console.out)
       ConsoleTables.benchWarnings(report).forEach(console.err)
     }
-    return .success
+    return (report.failedStrategies ?? [:]).isEmpty ? .success : .invalidBenchmark
   }
 }

@@ -126,7 +126,9 @@ struct RunCommand: Command {
     }
     console.note(String(format: "done in %.1f s", Date().timeIntervalSince(started)))
     let runCode: ExitCode = result.corpus.rejected.isEmpty ? .success : .rejectedInputs
-    let cellCode: ExitCode = result.failedCells.isEmpty ? .success : .invalidBenchmark
+    let cellCode: ExitCode =
+      result.failedCells.isEmpty && (result.bench.failedStrategies ?? [:]).isEmpty
+      ? .success : .invalidBenchmark
     let gateCode = result.gate.map { ExitCode(rawValue: $0.exitCode) ?? .toolError } ?? .success
     return ExitCode.combine([runCode, cellCode, gateCode])
   }

@@ -43,13 +43,17 @@ struct StrategyFolderOptions {
 
   /// The manifests as catalog entries for a command that runs strategies: nothing is
   /// started until a stroke needs it.
-  func entries(_ a: ParsedArguments) throws -> [ExternalStrategyEntry] {
+  /// `loadedHere`: load library strategies into this process (a worker process) instead of
+  /// serving them from one.
+  func entries(_ a: ParsedArguments, loadedHere: Bool = false) throws -> [ExternalStrategyEntry] {
     let seconds = try a.value(Self.timeout) ?? ExternalProcess.defaultTimeout
     var entries: [ExternalStrategyEntry] = []
     for m in manifests {
       do {
         entries.append(
-          try ExternalStrategyEntry(m, timeout: seconds, libraryServer: Self.libraryServer))
+          try ExternalStrategyEntry(
+            m, timeout: seconds,
+            library: loadedHere ? .loadedHere : .served(Self.libraryServer)))
       } catch {
         throw ValidationError(error.description)
       }

@@ -60,10 +60,11 @@ struct StrategyOptions {
 
   /// The strategies of a command that runs them: built-ins and the external strategies found
   /// in the strategy folders (the command declares `--strategy-dir` and `--external-timeout`).
-  static func running(_ a: ParsedArguments, reference: StrategyResolver.Reference) throws
-    -> [ConfiguredStrategy]
-  {
-    let external = try StrategyFolderOptions(a).entries(a)
+  /// A `worker` process loads library strategies; every other process has them served.
+  static func running(
+    _ a: ParsedArguments, reference: StrategyResolver.Reference, worker: Bool = false
+  ) throws -> [ConfiguredStrategy] {
+    let external = try StrategyFolderOptions(a).entries(a, loadedHere: worker)
     return try StrategyOptions(a, reference: reference, external: external).configured
   }
 }

@@ -11,7 +11,15 @@ public enum ConsoleTables {
       return "  \(f.strategy.padding(toLength: 32, withPad: " ", startingAt: 0)) push p50 "
         + "\(formatNanoseconds(p.p50)), p99 \(formatNanoseconds(p.p99)), max "
         + "\(formatNanoseconds(p.max)) over \(p.count) points (\(f.build))"
-    } + externalLatency(bench)
+    } + externalLatency(bench) + failedStrategies(bench)
+  }
+
+  /// One line per strategy that could not be timed (exit 3), with what happened.
+  public static func failedStrategies(_ bench: BenchReport) -> [String] {
+    (bench.failedStrategies ?? [:]).sorted { $0.key < $1.key }.map {
+      "  \($0.key.padding(toLength: 32, withPad: " ", startingAt: 0)) not timed (exit 3): "
+        + ConsoleText.escaped($0.value)
+    }
   }
 
   /// One line per external strategy: its round-trip and self-timed push figures, labelled as
@@ -60,7 +68,7 @@ public enum ConsoleTables {
       }
       lines.append(line + " (\(f.build))")
     }
-    lines += externalLatency(r)
+    lines += externalLatency(r) + failedStrategies(r)
     if let f = r.floor {
       lines.append(
         "  \("floor (null smoother) [smooth]".padding(toLength: 34, withPad: " ", startingAt: 0)) "

@@ -50,6 +50,9 @@ public struct BenchContents: DocumentContents {
   /// External strategies' latency in their own lanes (`self-timed`, `round-trip`), never in
   /// `figures`; `nil` when none ran (and in files from before they could).
   public var externalLatency: [ExternalLatencyFigures]?
+  /// Strategies that could not be timed, by label, with what happened (a library strategy
+  /// whose timing worker trapped): they make the run exit 3; `nil` when none failed.
+  public var failedStrategies: [String: String]?
 
   /// How the headline figures were formed.
   public enum Headline: String, Codable, Hashable, Sendable {

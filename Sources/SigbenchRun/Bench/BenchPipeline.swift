@@ -49,6 +49,7 @@ public struct BenchPipeline: Sendable {
     var raw: [RawSeries] = []
     var timers: [TimerCalibration] = []
     var externalPerProcess: [[ExternalLatencyFigures]] = []
+    let mainSet = session.strategies.filter { !($0.isLibrary && !$0.timedInProcess) }
     if processes <= 1 {
       var timer = TimerCalibration.measure()
       let measured = try session.measure(options, timer: timer, progress: progress)
@@ -57,13 +58,13 @@ public struct BenchPipeline: Sendable {
       raw = measured.raw.map { $0.thinned(maxRows: RawSeries.maxRowsPerSeries) }
       timers = [timer]
     } else {
-      // Every strategy: each worker times the in-process lanes and, after them, the external
-      // strategies' own lanes, on the manifests whose digests this process read.
+      // Each worker times the in-process lanes and, after them, the process strategies' own
+      // lanes, on the manifests whose digests this process read.
       var job = BenchWorkers.Job(
         binary: BenchWorkers.selfBinary, corpus: session.corpusPath,
-        strategies: StrategyResolver.specText(session.strategies), lanes: options.lanes)
-      job.strategyFolders = ExternalDigests.folders(session.external)
-      job.externalDigests = ExternalDigests.text(session.external)
+        strategies: StrategyResolver.specText(mainSet), lanes: options.lanes)
+      job.strategyFolders = ExternalDigests.folders(mainSet)
+      job.externalDigests = ExternalDigests.text(mainSet)
       job.repetitions = options.repetitions
       job.keepRaw = options.keepRaw
       job.timedPointBudget = options.timedPointBudget
@@ -82,6 +83,8 @@ public struct BenchPipeline: Sendable {
         }
       }
     }
+    let libraryFailures = try timeLibraries(
+      into: &perProcess, scratch: scratch, progress: progress)
     var counterRun = CounterRunInfo(
       tool: "callgrind", command: "", subsetPoints: [:], startPoints: options.startPoints,
       unavailableReason: skipReason)
@@ -90,9 +93,8 @@ public struct BenchPipeline: Sendable {
       (counterRun, counterFigures) = precounted
     } else if counters {
       progress(.note("counting instructions and allocations under callgrind"))
-      let job = BenchWorkers.Job(
-        binary: BenchWorkers.selfBinary, corpus: session.corpusPath,
-        strategies: session.strategiesText, lanes: options.lanes)
+      let job = BenchWorkers.Job.counting(
+        session.workerTimed, corpus: session.corpusPath, lanes: options.lanes)
       (counterRun, counterFigures) = BenchWorkers.counters(
         job, points: counterPoints, startPoints: options.startPoints, scratch: scratch,
         tag: GateSide.head.rawValue, layouts: counterLayouts)
@@ -122,7 +124,43 @@ public struct BenchPipeline: Sendable {
     report.rawSamples = options.keepRaw ? RawSampleCount(raw) : nil
     report.timingSample = session.timingRecord(budget: options.timedPointBudget)
     report.externalLatency = externalLatency
+    report.failedStrategies = libraryFailures.isEmpty ? nil : libraryFailures
     return (report, raw)
+  }
+
+  /// The library strategies served to this process, timed in the in-process lanes where they
+  /// load: each alone (with the reference, for its ratio) in worker processes of its own, as
+  /// many as `processes` (at least one), so a library that traps ends its own workers only.
+  /// Its figures join each process's; a library whose worker fails is left out, with the
+  /// reason (label → what happened).
+  func timeLibraries(
+    into perProcess: inout [[LaneFigures]], scratch: URL, progress: ProgressHandler
+  ) throws -> [String: String] {
+    var failures: [String: String] = [:]
+    let workers = max(1, processes)
+    for library in session.servedLibraries {
+      var job = BenchWorkers.Job(
+        binary: BenchWorkers.selfBinary, corpus: session.corpusPath,
+        strategies: StrategyResolver.specText([library]), lanes: options.lanes)
+      job.strategyFolders = ExternalDigests.folders([library])
+      job.externalDigests = ExternalDigests.text([library])
+      job.repetitions = options.repetitions
+      job.timedPointBudget = options.timedPointBudget
+      job.costlyCases = options.includeCostlyCases == true
+      var figures: [[LaneFigures]] = []
+      do {
+        for i in 0..<workers {
+          progress(.note("timing \(library.label) in its worker \(i + 1)/\(workers)"))
+          let out = try BenchWorkers.timing(job, scratch: scratch, tag: "lib\(i)")
+          figures.append(out.figures.filter { $0.strategy == library.label })
+        }
+      } catch {
+        failures[library.label] = "timing: \(error)"
+        continue
+      }
+      for i in perProcess.indices { perProcess[i] += figures[min(i, figures.count - 1)] }
+    }
+    return failures
   }
 
   /// The external strategies' own lanes, in this process, after the in-process timing

@@ -79,16 +79,31 @@ public struct BenchSession: Sendable {
     presampled ?? workload.timingRecord(budget: budget)
   }
 
-  /// The strategies timed and counted in process (every built-in; external strategies have
-  /// lanes of their own, `ExternalLatencyBench`), as a spec list a worker can parse back.
+  /// The strategies timed and counted in process here (every built-in; process strategies
+  /// have lanes of their own, `ExternalLatencyBench`; library strategies are timed in worker
+  /// processes), as a spec list a worker can parse back.
   public var strategiesText: String { StrategyResolver.specText(inProcess) }
 
-  /// The strategies the in-process lanes and the counters measure: every one but the
-  /// external strategies.
-  public var inProcess: [ConfiguredStrategy] { strategies.filter { !$0.isExternal } }
+  /// The strategies the in-process lanes and the counters measure in this process: the
+  /// built-ins, and in a worker process the library strategies it loaded.
+  public var inProcess: [ConfiguredStrategy] { strategies.filter(\.timedInProcess) }
 
-  /// The external strategies, timed in their own lanes.
-  public var external: [ConfiguredStrategy] { strategies.filter(\.isExternal) }
+  /// Library strategies served to this process by a worker: timed and counted in worker
+  /// processes, where they load (`workerTimed`), never here.
+  public var servedLibraries: [ConfiguredStrategy] {
+    strategies.filter { !$0.timedInProcess && $0.isLibrary }
+  }
+
+  /// Process strategies: timed in their own lanes (`self-timed`, `round-trip`).
+  public var external: [ConfiguredStrategy] {
+    strategies.filter { !$0.timedInProcess && !$0.isLibrary }
+  }
+
+  /// What a timing or counter worker process times in process: this process's in-process
+  /// strategies and the library strategies (which the worker loads), in session order.
+  public var workerTimed: [ConfiguredStrategy] {
+    strategies.filter { $0.timedInProcess || $0.isLibrary }
+  }
 
   /// Measures in this process; a measurement that fails is `.invalidBenchmark`.
   public func measure(

@@ -35,8 +35,9 @@ public enum BenchWorkerEntry {
     var workloads: [BenchLane: BenchWorkload] = [:]
     for lane in options.lanes { workloads[lane] = session.workload.prefix(points: sizes[lane]!) }
     let under = CounterProbe.underValgrind
+    // What runs in this process: process strategies are not counted.
     let plan = CounterProbe(startPoints: options.startPoints, injection: options.injection).run(
-      session.strategies, lanes: options.lanes, workloads: workloads)
+      session.inProcess, lanes: options.lanes, workloads: workloads)
     let output = WorkerOutput(
       machine: MachineFingerprint.current(), timer: TimerCalibration.measure(rounds: 1000),
       figures: [], injection: options.injection, counterPlan: plan, underValgrind: under,

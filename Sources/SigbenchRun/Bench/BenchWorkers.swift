@@ -36,6 +36,19 @@ public enum BenchWorkers {
     /// worker that times them in their own lanes.
     var strategyFolders: [String] = []
     var externalDigests: String?
+
+    /// A counter worker's job for `strategies` (built-ins and library strategies, which it
+    /// loads: their folders and digests passed on).
+    static func counting(_ strategies: [ConfiguredStrategy], corpus: String, lanes: [BenchLane])
+      -> Job
+    {
+      var job = Job(
+        binary: BenchWorkers.selfBinary, corpus: corpus,
+        strategies: StrategyResolver.specText(strategies), lanes: lanes)
+      job.strategyFolders = ExternalDigests.folders(strategies)
+      job.externalDigests = ExternalDigests.text(strategies)
+      return job
+    }
   }
 
   /// A fresh scratch folder for worker files under the system's temporary folder.
@@ -179,7 +192,8 @@ public enum BenchWorkers {
           file.path, "--corpus", job.corpus, "--strategies", job.strategies, "--lanes",
           job.lanes.map(\.rawValue).joined(separator: ","), "--counter-points", String(points),
           "--quiet",
-        ]
+        ] + job.strategyFolders.flatMap { ["--strategy-dir", $0] }
+        + (job.externalDigests.map { ["--external-digests", $0] } ?? [])
       var extra = counterEnvironment
       extra[layoutVariable] = String(repeating: "x", count: layouts[i])
       let outcome: Result<[CounterFigures], LayoutFailure>

@@ -24,9 +24,7 @@ final class CountersAhead: @unchecked Sendable {
     layouts: [Int]
   ) throws {
     scratch = try BenchWorkers.makeScratch(.bench)
-    let job = BenchWorkers.Job(
-      binary: BenchWorkers.selfBinary, corpus: path,
-      strategies: StrategyResolver.specText(strategies), lanes: lanes)
+    let job = BenchWorkers.Job.counting(strategies, corpus: path, lanes: lanes)
     let startPoints = BenchOptions().startPoints
     let folder = scratch
     group.enter()

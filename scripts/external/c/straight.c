@@ -60,24 +60,21 @@ static int32_t push(void *state, const sigbench_sample *sample, sigbench_output 
   double ax = s->px, ay = s->py;
   s->px = lx;
   s->py = ly;
-  double piece[10] = {
-    ax, ay,
-    ax + (lx - ax) * (1.0 / 3.0), ay + (ly - ay) * (1.0 / 3.0),
-    ax + (lx - ax) * (2.0 / 3.0), ay + (ly - ay) * (2.0 / 3.0),
-    lx, ly, s->size, s->size,
-  };
+  /* The straight cubic a → b, controls at a + (b - a) * t for t = 1/3 and 2/3. */
+  double c1x = ax + (lx - ax) * (1.0 / 3.0), c1y = ay + (ly - ay) * (1.0 / 3.0);
+  double c2x = ax + (lx - ax) * (2.0 / 3.0), c2y = ay + (ly - ay) * (2.0 / 3.0);
+  double w = s->size, ox = s->ox, oy = s->oy;
   double *c = g->centerline;
-  for (int i = 0; i < 8; i++) c[i] = piece[i] + (i % 2 == 0 ? s->ox : s->oy);
-  c[8] = s->size, c[9] = s->size;
+  c[0] = ax + ox, c[1] = ay + oy, c[2] = c1x + ox, c[3] = c1y + oy;
+  c[4] = c2x + ox, c[5] = c2y + oy, c[6] = lx + ox, c[7] = ly + oy, c[8] = w, c[9] = w;
   g->centerline_count = 1;
   if (ax == lx && ay == ly) return SIGBENCH_OK;
   double *b = g->bands;
-  b[0] = s->ox, b[1] = s->oy;
-  memcpy(b + 2, piece, sizeof piece);
-  b[12] = 1;
+  b[0] = ox, b[1] = oy, b[2] = ax, b[3] = ay, b[4] = c1x, b[5] = c1y, b[6] = c2x, b[7] = c2y;
+  b[8] = lx, b[9] = ly, b[10] = w, b[11] = w, b[12] = 1;
   g->bands_count = 1;
   double *d = g->discs;
-  d[0] = lx + s->ox, d[1] = ly + s->oy, d[2] = s->size / 2;
+  d[0] = lx + ox, d[1] = ly + oy, d[2] = w / 2;
   g->discs_count = 1;
   return SIGBENCH_OK;
 }

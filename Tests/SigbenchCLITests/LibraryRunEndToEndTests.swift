@@ -87,4 +87,29 @@ struct LibraryRunEndToEndTests {
     #expect(check.code == 0, "\(check.stdout) \(check.stderr)")
     #expect(check.stdout.contains("every rule holds"))
   }
+
+  @Test("a baseline records a library's digests; the gate compares it while they match")
+  func baselineAndGate() throws {
+    let folder = try Self.libraries()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let corpus = folder.appendingPathComponent("corpus")
+    try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: packageRootURL().appendingPathComponent("Corpus/fixtures/sharp-corner.sigbench.json"),
+      to: corpus.appendingPathComponent("sharp-corner.sigbench.json"))
+    let out = folder.appendingPathComponent("out").path
+    let common = [
+      "--corpus", corpus.path, "--strategies", "straight,c-straight", "--strategy-dir",
+      folder.path, "--processes", "2", "--no-counters", "--lanes", "smooth", "--out", out,
+    ]
+    let saved = try EndToEndTests.run(["baseline", "save", "b"] + common)
+    #expect(saved.code == 0, "\(saved.stderr)")
+    let stored = try Baseline.decode(
+      Data(contentsOf: URL(fileURLWithPath: out).appendingPathComponent("baselines/b.json")))
+    #expect(stored.external?["c-straight"]?.kind == "library")
+    #expect(stored.external?["c-straight"]?.commandFiles == ["libstraight.so"])
+    let gate = try EndToEndTests.run(["gate", "--baseline", "b"] + common)
+    #expect(gate.code == 0, "\(gate.stdout) \(gate.stderr)")
+    #expect(gate.stdout.contains("`c-straight`: compared (digests unchanged)"))
+  }
 }

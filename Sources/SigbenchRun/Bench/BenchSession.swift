@@ -94,6 +94,10 @@ public struct BenchSession: Sendable {
     strategies.filter { !$0.timedInProcess && $0.isLibrary }
   }
 
+  /// Every strategy declared by a manifest (process and library strategies): what baselines
+  /// record by digest and the gate compares only when the digests match.
+  public var fromManifests: [ConfiguredStrategy] { strategies.filter(\.isExternal) }
+
   /// Process strategies: timed in their own lanes (`self-timed`, `round-trip`).
   public var external: [ConfiguredStrategy] {
     strategies.filter { !$0.timedInProcess && !$0.isLibrary }

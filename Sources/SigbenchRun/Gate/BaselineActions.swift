@@ -43,7 +43,7 @@ public struct BaselineActions: Sendable {
       counterRun: report.counterRun, acknowledgements: [], injection: report.injection)
     progress(.note("measuring quality"))
     baseline.quality = try QualityRun.measure(session.drawings, strategies: session.strategies)
-    let external = session.external.compactMap { s in s.origin.external.map { (s.label, $0) } }
+    let external = session.fromManifests.compactMap { s in s.origin.external.map { (s.label, $0) } }
     baseline.external = external.isEmpty ? nil : Dictionary(uniqueKeysWithValues: external)
     let dropped = try store.locked {
       let old =

@@ -18,7 +18,7 @@ extension GateRunner {
     _ base: [String: QualityFigures], _ report: inout GateReport, scratch: URL,
     progress: ProgressHandler
   ) -> [String: QualityFigures] {
-    let external = session.external
+    let external = session.fromManifests
     guard !external.isEmpty else { return base }
     var merged = base
     var statuses: [ExternalGateStatus] = []

@@ -1,15 +1,16 @@
 import CSigbenchStrategyABI
 import SigbenchCore
 
-/// One stroke of a library strategy as a `SmoothingStrategy` instance: `create` at the first
-/// call, `push` per sample and `finish` into buffers this instance owns (made once per stroke),
-/// copied into the caller's `StrokeOutput`, and `destroy` when the instance goes.
+/// One stroke of a library strategy as a `SmoothingStrategy` instance, used only in a worker
+/// process (where the library is loaded): `create` with the instance, `push` per sample and
+/// `finish` into buffers leased from the library's pool, copied into the caller's
+/// `StrokeOutput`, and `destroy` when the instance goes.
 ///
-/// A failed call (a failing `create`, an error or a full buffer) is recorded with the
-/// library's `CallFailureLog` and ends the stroke: later calls write nothing.
+/// A failed call (a failing `create`, an error or a full buffer past the largest size) is
+/// recorded with the library's `CallFailureLog` and ends the stroke: later calls write nothing.
 ///
 /// - Complexity: one library call and a copy of what it wrote per push; no allocation per
-///   push once the caller's output has grown (the buffers are the stroke's).
+///   push once the caller's output has grown and the pool holds buffers.
 struct LibraryStrokeInstance: SmoothingStrategy {
   struct Settings: Sendable {
     let library: LibraryStrategy

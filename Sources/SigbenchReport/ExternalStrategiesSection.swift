@@ -9,11 +9,14 @@ public enum ExternalStrategiesSection {
     let external = r.strategies.filter { $0.external != nil }
     guard !external.isEmpty else { return "" }
     var h = "<section id=\"external\">\n<h2>External strategies</h2>\n"
-    h += "<p>Judged like the built-ins (quality, pictures, gate, history); their latency is in "
-    h += "lanes of their own (<a href=\"#external-latency\">self-timed and round trip</a>). "
-    h += "Digests are SHA-256 of the manifest and of the files its command names.</p>\n"
+    h += "<p>Judged like the built-ins (quality, pictures, gate, history). A process strategy's "
+    h += "latency is in lanes of its own (<a href=\"#external-latency\">self-timed and round "
+    h += "trip</a>); a library strategy is timed in the in-process lanes, in worker processes "
+    h += "that load it. Digests are SHA-256 of the manifest and of the files its command names "
+    h += "(a library: its shared object).</p>\n"
     h += "<div class=\"scroll\"><table>\n<thead><tr><th>strategy</th><th>contract check</th>"
-    h += "<th>manifest</th><th>command</th><th>manifest digest</th><th>command digest</th>"
+    h += "<th>manifest</th><th>command or library</th><th>manifest digest</th>"
+    h += "<th>command digest</th>"
     h += "</tr></thead>\n<tbody>\n"
     for s in external {
       guard let o = s.external else { continue }
@@ -31,7 +34,11 @@ public enum ExternalStrategiesSection {
         h += "</ul>"
       }
       h += "</td><td><code>\(escapeHTML(o.manifestPath))</code></td>"
-      h += "<td><code>\(escapeHTML(o.command.joined(separator: " ")))</code></td>"
+      // A library runs no command of its own: its shared object, served by sigbench.
+      let runs =
+        o.kind == "library"
+        ? "library " + o.commandFiles.joined(separator: " ") : o.command.joined(separator: " ")
+      h += "<td><code>\(escapeHTML(runs))</code></td>"
       h += "<td><code title=\"\(escapeHTML(o.manifestDigest))\">"
       h += "\(escapeHTML(String(o.manifestDigest.prefix(12))))</code></td>"
       if let d = o.commandDigest {

@@ -113,8 +113,8 @@ public enum StrategyCatalogText {
     if !external.isEmpty {
       notes.append(
         "\n  External strategies come from the strategy folders (--strategy-dir,"
-          + "\n  SIGBENCH_STRATEGY_PATH). This build reads and describes their manifests but cannot"
-          + "\n  run them yet: --strategies does not accept them.")
+          + "\n  SIGBENCH_STRATEGY_PATH). Name one in --strategies (with the same --strategy-dir);"
+          + "\n  'sigbench strategies --check <id>' runs the contract suite against it.")
     }
     return (rows, notes)
   }

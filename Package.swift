@@ -10,6 +10,10 @@ let package = Package(
     // What an app embeds: the value types and the strategies, without the CLI.
     .library(name: "Sigbench", targets: ["SigbenchCore", "SigbenchStrategies"]),
     .executable(name: "sigbench", targets: ["sigbench"]),
+    // What another Swift package depends on to build a sigbench of its own: the command line
+    // (`SigbenchMain.main(adding:package:)`, one call from its `main`) and the strategy
+    // protocol and value types its strategies are written in.
+    .library(name: "SigbenchCommandLine", targets: ["SigbenchCLI", "SigbenchCore"]),
   ],
   targets: [
     // Value types, units, the strategy protocol and spec syntax. Standard library only.
@@ -120,6 +124,12 @@ let package = Package(
         "SigbenchExternal", "SigbenchContract",
       ]),
     .executableTarget(name: "sigbench", dependencies: ["SigbenchCLI"]),
+    // The example Swift package's sources (scripts/external/swift-package, which depends on
+    // this package by path), built here too so the test suite runs them as a binary of their
+    // own: `sigbench-package-example` is that package's sigbench, built without it.
+    .executableTarget(
+      name: "sigbench-package-example", dependencies: ["SigbenchCLI", "SigbenchCore"],
+      path: "scripts/external/swift-package/Sources/sigbench-plus"),
     // Test support only: counts heap allocations (defines malloc for the test executable).
     .target(name: "CAllocCounter"),
     // The strategy contract as checks (`StrategyContract`, `BoundedOutput`) and the suite

@@ -4,6 +4,7 @@ import SigbenchCore
 import SigbenchFiles
 import SigbenchResults
 import SigbenchRun
+import SigbenchStrategies
 
 /// Entry point: dispatches to a subcommand, maps errors to exit codes, exits.
 public enum SigbenchMain {
@@ -28,6 +29,27 @@ public enum SigbenchMain {
     exit(code.rawValue)
   }
 
+  /// sigbench's whole command line, with `strategies` added to the catalog: the one call a
+  /// Swift package makes from its own `main` to build a sigbench of its own.
+  ///
+  /// The strategies join after the built-ins, under their descriptors' ids, attributed to
+  /// `package` (kebab-case; recorded with each of their results). They are replayed, drawn,
+  /// measured, timed in both lanes and counted under callgrind exactly like sigbench's own,
+  /// and the incremental ones join the default set. Worker processes run this same binary, so
+  /// they know them too. An invalid addition (an id taken or not kebab-case) prints the rule
+  /// and exits with 70 before any command runs.
+  public static func main(adding strategies: [any SmoothingStrategy.Type], package: String)
+    -> Never
+  {
+    do {
+      try StrategyCatalog.add(strategies.map { StrategyEntry.of($0) }, package: package)
+    } catch {
+      Console().err("Error: \(error.description)")
+      exit(ExitCode.toolError.rawValue)
+    }
+    main()
+  }
+
   /// Runs the tool with `args` (without the executable name) and returns the exit code.
   public static func run(_ args: [String]) -> ExitCode {
     let console = Console()
@@ -41,6 +63,11 @@ public enum SigbenchMain {
       return .success
     case "--version":
       console.out("sigbench \(version) (\(BuildConfiguration.current) build)")
+      if let added = StrategyCatalog.added {
+        console.out(
+          "with strategies from Swift package '\(added.package)': "
+            + added.entries.map(\.descriptor.id).joined(separator: ", "))
+      }
       return .success
     case "help":
       guard args.count > 1 else {

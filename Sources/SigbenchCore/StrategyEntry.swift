@@ -23,6 +23,12 @@ public struct StrategyEntry: Sendable {
     self.configureBody = configureBody
   }
 
+  /// The same entry, its configurations attributed to `origin` (a package's strategies).
+  public func attributed(to origin: StrategyOrigin) -> StrategyEntry {
+    let body = configureBody
+    return StrategyEntry(descriptor: descriptor) { try body($0).attributed(to: origin) }
+  }
+
   /// Validates `spec`'s options and returns a factory of fresh instances.
   public func configure(_ spec: StrategySpec) throws -> ConfiguredStrategy {
     let configuration = try StrategyConfiguration(
@@ -53,6 +59,13 @@ public struct ConfiguredStrategy: Sendable {
     self.callFailures = failures
     self.timedInProcess = timedInProcess
     self.factory = factory
+  }
+
+  /// The same strategy, attributed to `origin`.
+  public func attributed(to origin: StrategyOrigin) -> ConfiguredStrategy {
+    ConfiguredStrategy(
+      configuration: configuration, origin: origin, failures: callFailures,
+      timedInProcess: timedInProcess, factory: factory)
   }
 
   /// Its pushes run in this process (a built-in, or a library loaded here in a worker

@@ -8,10 +8,20 @@ public enum StrategyOrigin: Sendable, Hashable {
   case builtIn
   /// A strategy declared by a manifest outside sigbench.
   case external(ExternalStrategyOrigin)
+  /// A strategy compiled into this binary by another Swift package that embeds sigbench's
+  /// command line (`SigbenchMain.main(adding:package:)`), named by that package. Timed and
+  /// counted like a built-in: its code is this binary's.
+  case package(String)
 
   /// The external strategy's record, `nil` for a built-in.
   public var external: ExternalStrategyOrigin? {
     if case .external(let e) = self { return e }
+    return nil
+  }
+
+  /// The package that added the strategy, `nil` for sigbench's own and external ones.
+  public var package: String? {
+    if case .package(let p) = self { return p }
     return nil
   }
 }

@@ -14,6 +14,7 @@ public enum IndexPage {
     h += FailedCellsSection.render(r)
     h += header(r)
     h += ExternalStrategiesSection.render(r)
+    h += PackageStrategiesSection.render(r)
     h += TradeOffSection.render(r)
     h += BenchSection.render(r, r.bench)
     h += QualitySection.render(r)

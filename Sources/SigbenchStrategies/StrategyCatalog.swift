@@ -3,8 +3,13 @@ import SigbenchCore
 /// Every strategy sigbench knows, in display order. Adding a strategy is one file plus one line
 /// here; the CLI, the benchmark matrix, the report columns and the contract suite read this.
 public enum StrategyCatalog {
-  /// The reference strategy comes first; it is the denominator of every latency ratio.
-  public static let all: [StrategyEntry] = [
+  /// sigbench's own strategies, then those a Swift package added to this binary
+  /// (`StrategyCatalog.add`, before any command runs).
+  public static var all: [StrategyEntry] { builtIn + (added?.entries ?? []) }
+
+  /// sigbench's own strategies. The reference strategy comes first; it is the denominator of
+  /// every latency ratio.
+  public static let builtIn: [StrategyEntry] = [
     .of(Straight.self),
     .of(MidpointQuadratic.self),
     .of(UberWeighted.self),

@@ -30,12 +30,14 @@ struct LibraryRunEndToEndTests {
         folder.appendingPathComponent("libtrap.so").path,
         root.appendingPathComponent("Tests/SigbenchExternalTests/Fixtures/library/broken.c").path,
       ])
-    let straight = try String(
-      contentsOf: root.appendingPathComponent("scripts/external/c-straight.sigbench-strategy.json"),
-      encoding: .utf8
-    ).replacingOccurrences(of: "\"c/libstraight.so\"", with: "\"libstraight.so\"")
-    try Data(straight.utf8).write(
-      to: folder.appendingPathComponent("c-straight.sigbench-strategy.json"))
+    // The examples' manifests, their libraries beside them rather than in c/.
+    for (id, library) in [("c-straight", "libstraight.so"), ("c-polyline", "libpolyline.so")] {
+      let manifest = "\(id).sigbench-strategy.json"
+      let text = try String(
+        contentsOf: root.appendingPathComponent("scripts/external/\(manifest)"), encoding: .utf8
+      ).replacingOccurrences(of: "\"c/\(library)\"", with: "\"\(library)\"")
+      try Data(text.utf8).write(to: folder.appendingPathComponent(manifest))
+    }
     try Data(
       """
       {"id": "c-trap", "summary": "Traps at the third push.", "details": "A test fixture.",
@@ -111,5 +113,62 @@ struct LibraryRunEndToEndTests {
     let gate = try EndToEndTests.run(["gate", "--baseline", "b"] + common)
     #expect(gate.code == 0, "\(gate.stdout) \(gate.stderr)")
     #expect(gate.stdout.contains("`c-straight`: compared (digests unchanged)"))
+  }
+
+  @Test("each library is counted in counter workers of its own: a trap loses its counters only")
+  func countersIsolated() throws {
+    guard GateCommandTests.valgrindAvailable else { return }
+    let folder = try Self.libraries()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("out")
+    let r = try EndToEndTests.run([
+      "bench", "--corpus",
+      packageRootURL().appendingPathComponent("Corpus/fixtures/sharp-corner.sigbench.json").path,
+      "--strategy-dir", folder.path, "--strategies", "straight,c-straight,c-trap", "--out",
+      out.path, "--no-history", "--quiet", "--no-synthetic", "--repetitions", "1",
+      "--counter-points", "200", "--timed-points", "200",
+    ])
+    #expect(r.code == 3, "\(r.stdout) \(r.stderr)")
+    let run = try #require(
+      FileManager.default.contentsOfDirectory(
+        at: out.appendingPathComponent("bench"), includingPropertiesForKeys: nil
+      ).first { !$0.lastPathComponent.hasPrefix(".") && $0.lastPathComponent != "latest" })
+    let report = try BenchReport.decode(Data(contentsOf: run.appendingPathComponent("bench.json")))
+    #expect(report.counterRun.unavailableReason == nil)
+    func counted(_ label: String) -> [CounterFigures] {
+      report.counters.filter { $0.strategy == label }
+    }
+    for label in ["straight", "c-straight"] {
+      #expect(counted(label).count == 2, "\(label)")
+      #expect(counted(label).allSatisfy { ($0.instructionsPerPoint ?? 0) > 0 }, "\(label)")
+    }
+    let trapped = counted("c-trap")
+    #expect(trapped.count == 2)
+    #expect(
+      trapped.allSatisfy { $0.unavailableReason?.hasPrefix("its counter worker failed") == true },
+      "\(trapped)")
+    #expect(report.failedStrategies?["c-trap"] != nil)
+    #expect(report.failedStrategies?["c-straight"] == nil)
+  }
+
+  @Test(
+    "the README's minimal C example is scripts/external/c/polyline.c, and it meets the contract")
+  func readmeExample() throws {
+    let root = packageRootURL()
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let section = try #require(readme.range(of: "### Library strategies (C ABI)"))
+    let open = try #require(
+      readme.range(of: "```c\n/* A minimal", range: section.upperBound..<readme.endIndex))
+    let start = readme.index(open.lowerBound, offsetBy: 5)
+    let close = try #require(readme.range(of: "```", range: start..<readme.endIndex))
+    let file = try String(
+      contentsOf: root.appendingPathComponent("scripts/external/c/polyline.c"), encoding: .utf8)
+    #expect(String(readme[start..<close.lowerBound]) == file)
+    let folder = try Self.libraries()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let check = try EndToEndTests.run(
+      ["strategies", "--strategy-dir", folder.path, "--check", "c-polyline(width=3)"])
+    #expect(check.code == 0, "\(check.stdout) \(check.stderr)")
+    #expect(check.stdout.contains("every rule holds"))
   }
 }

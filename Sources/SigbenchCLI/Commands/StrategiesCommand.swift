@@ -102,13 +102,22 @@ struct StrategiesCommand: Command {
       return .success
     }
     let entries = try describe.map { [try StrategyCatalog.entry($0)] } ?? StrategyCatalog.all
+    let packages = Dictionary(
+      uniqueKeysWithValues: (StrategyCatalog.added?.entries ?? []).map {
+        ($0.descriptor.id, StrategyCatalog.added!.package)
+      })
     if json {
-      console.out(StrategyCatalogText.json(entries, external: describe == nil ? external : []))
+      console.out(
+        StrategyCatalogText.json(
+          entries, external: describe == nil ? external : [], packages: packages))
     } else if describe == nil {
       let (rows, notes) = StrategyCatalogText.list(
-        entries, referenceID: StrategyCatalog.referenceID, external: external)
+        entries, referenceID: StrategyCatalog.referenceID, external: external,
+        packages: packages)
       for r in rows { console.out(String(HelpFormatter.row(r.id, r.text).dropLast())) }
       notes.forEach(console.out)
+    } else if let package = packages[entries[0].descriptor.id] {
+      console.out(StrategyCatalogText.describe(entries[0].descriptor, package: package))
     } else {
       console.out(StrategyCatalogText.describe(entries[0].descriptor))
     }

@@ -38,6 +38,13 @@ public enum StrategyCatalogText {
         ?? "Command: \(x.command.joined(separator: " ")); protocol \(x.protocolVersion)")
   }
 
+  /// The option table of a strategy a Swift package compiled into this binary, then which.
+  public static func describe(_ d: StrategyDescriptor, package: String) -> String {
+    describe(d)
+      + "\nAdded by Swift package '\(package)' (compiled into this binary; run, timed and "
+      + "counted like sigbench's own)\n"
+  }
+
   /// The option table of one strategy.
   public static func describe(_ d: StrategyDescriptor) -> String {
     var out = "\(d.id): \(d.summary)\n\(d.details)\nCost per push: \(d.cost.rawValue)\n"
@@ -64,10 +71,11 @@ public enum StrategyCatalogText {
   }
 
   /// The catalog as JSON: one object per strategy (id, summary, cost, options), an external
-  /// one with its `kind` and `manifest` path too.
+  /// one with its `kind` and `manifest` path too, one a package added with its `package`
+  /// (`packages`: id → package name).
   public static func json(
     _ entries: [StrategyEntry],
-    external: [ExternalStrategyListing] = []
+    external: [ExternalStrategyListing] = [], packages: [String: String] = [:]
   ) -> String {
     let str = JSONText.string
     func item(_ d: StrategyDescriptor, _ more: String) -> String {
@@ -80,7 +88,9 @@ public enum StrategyCatalogText {
         + "\"options\": [\(params.joined(separator: ", "))]}"
     }
     let items =
-      entries.map { item($0.descriptor, "") }
+      entries.map { e in
+        item(e.descriptor, packages[e.descriptor.id].map { "\"package\": \(str($0)), " } ?? "")
+      }
       + external.map {
         item($0.descriptor, "\"kind\": \(str($0.kind)), \"manifest\": \(str($0.path)), ")
       }
@@ -88,17 +98,21 @@ public enum StrategyCatalogText {
   }
 
   /// `sigbench strategies`: one row per strategy (id; summary with the reference and cost
-  /// marks), then one per external strategy (its summary, kind and manifest path), then what
-  /// the marks mean.
+  /// marks; a strategy a package added names the package, `packages`: id → package name),
+  /// then one per external strategy (its summary, kind and manifest path), then what the marks
+  /// mean.
   public static func list(
     _ entries: [StrategyEntry], referenceID: String,
-    external: [ExternalStrategyListing] = []
+    external: [ExternalStrategyListing] = [], packages: [String: String] = [:]
   ) -> (rows: [(id: String, text: String)], notes: [String]) {
     let rows =
       entries.map { e in
         let d = e.descriptor
         let ref = d.id == referenceID ? " (reference)" : ""
-        return (d.id, d.summary + ref + (d.cost.isIncremental ? "" : " [\(d.cost.rawValue)]"))
+        let from = packages[d.id].map { " (package \($0))" } ?? ""
+        return (
+          d.id, d.summary + ref + (d.cost.isIncremental ? "" : " [\(d.cost.rawValue)]") + from
+        )
       }
       + external.map { x in
         let d = x.descriptor
@@ -110,6 +124,11 @@ public enum StrategyCatalogText {
         + "\n  they run only when named in --strategies.",
       "\n  See 'sigbench strategies --describe <id>' for a strategy's options.",
     ]
+    if let package = Set(packages.values).sorted().first {
+      notes.append(
+        "\n  Strategies marked (package \(package)) are compiled into this binary by that Swift"
+          + "\n  package; they run, are timed and are counted like sigbench's own.")
+    }
     if !external.isEmpty {
       notes.append(
         "\n  External strategies come from the strategy folders (--strategy-dir,"

@@ -175,13 +175,18 @@ public struct StrategyInfo: Codable, Hashable, Sendable {
   /// the corpus): one "rule: what failed" entry per failed rule, empty when every rule holds;
   /// `nil` when not checked here (a built-in: sigbench's own test suite checks it).
   public var contractFailures: [String]?
+  /// The Swift package that compiled this strategy into the binary that ran
+  /// (`SigbenchMain.main(adding:package:)`); `nil` for sigbench's own and external ones.
+  public var package: String?
   public init(
-    label: String, id: String, options: [String: String], external: ExternalStrategyOrigin? = nil
+    label: String, id: String, options: [String: String], external: ExternalStrategyOrigin? = nil,
+    package: String? = nil
   ) {
     self.label = label
     self.id = id
     self.options = options
     self.external = external
+    self.package = package
   }
 }
 

@@ -27,7 +27,7 @@ public struct BenchPipeline: Sendable {
   public var injection: Injection?
   /// Counters measured beforehand (`run` counts while it reads the corpus): used instead of a
   /// counter run here.
-  var precounted: (CounterRunInfo, [CounterFigures])?
+  var precounted: CounterOutcome?
 
   public init(
     session: BenchSession, options: BenchOptions, processes: Int = 1, counters: Bool = true,
@@ -83,21 +83,26 @@ public struct BenchPipeline: Sendable {
         }
       }
     }
-    let libraryFailures = try timeLibraries(
+    var libraryFailures = try timeLibraries(
       into: &perProcess, scratch: scratch, progress: progress)
     var counterRun = CounterRunInfo(
       tool: "callgrind", command: "", subsetPoints: [:], startPoints: options.startPoints,
       unavailableReason: skipReason)
     var counterFigures: [CounterFigures] = []
+    var counted: CounterOutcome?
     if let precounted {
-      (counterRun, counterFigures) = precounted
+      counted = precounted
     } else if counters {
       progress(.note("counting instructions and allocations under callgrind"))
-      let job = BenchWorkers.Job.counting(
-        session.workerTimed, corpus: session.corpusPath, lanes: options.lanes)
-      (counterRun, counterFigures) = BenchWorkers.counters(
-        job, points: counterPoints, startPoints: options.startPoints, scratch: scratch,
+      counted = BenchWorkers.countersIsolatingLibraries(
+        session.workerTimed, corpus: session.corpusPath, lanes: options.lanes,
+        points: counterPoints, startPoints: options.startPoints, scratch: scratch,
         tag: GateSide.head.rawValue, layouts: counterLayouts)
+    }
+    if let counted {
+      (counterRun, counterFigures) = (counted.info, counted.figures)
+      // A library whose timing failed keeps that reason.
+      libraryFailures.merge(counted.failedLibraries) { timing, _ in timing }
     }
     let externalLatency =
       processes <= 1

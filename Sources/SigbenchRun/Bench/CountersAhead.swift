@@ -14,24 +14,24 @@ import SigbenchResults
 final class CountersAhead: @unchecked Sendable {
   private let group = DispatchGroup()
   private let lock = NSLock()
-  private var outcome: (CounterRunInfo, [CounterFigures])?
+  private var outcome: CounterOutcome?
   private let scratch: URL
 
   /// Starts counting `strategies` over the corpus at `path` (`points` in the smooth lane, the
-  /// counter subset rule of `BenchWorkers.subset`) at `layouts`.
+  /// counter subset rule of `BenchWorkers.subset`) at `layouts`; each library strategy in
+  /// counter workers of its own (`BenchWorkers.countersIsolatingLibraries`).
   init(
     path: String, strategies: [ConfiguredStrategy], lanes: [BenchLane], points: Int,
     layouts: [Int]
   ) throws {
     scratch = try BenchWorkers.makeScratch(.bench)
-    let job = BenchWorkers.Job.counting(strategies, corpus: path, lanes: lanes)
     let startPoints = BenchOptions().startPoints
     let folder = scratch
     group.enter()
     Thread.detachNewThread { [self] in
-      let result = BenchWorkers.counters(
-        job, points: points, startPoints: startPoints, scratch: folder,
-        tag: GateSide.head.rawValue, layouts: layouts)
+      let result = BenchWorkers.countersIsolatingLibraries(
+        strategies, corpus: path, lanes: lanes, points: points, startPoints: startPoints,
+        scratch: folder, tag: GateSide.head.rawValue, layouts: layouts)
       lock.lock()
       outcome = result
       lock.unlock()
@@ -40,7 +40,7 @@ final class CountersAhead: @unchecked Sendable {
   }
 
   /// Waits for the counter run and returns what it measured (its scratch folder removed).
-  func wait() -> (CounterRunInfo, [CounterFigures]) {
+  func wait() -> CounterOutcome {
     group.wait()
     BenchWorkers.removeScratch(scratch)
     lock.lock()

@@ -64,9 +64,10 @@ extension RunPipeline {
   /// run counts nothing).
   func startCounters(_ path: String) throws -> CountersAhead? {
     guard countsInstructions else { return nil }
-    // External strategies are not counted (`BenchPipeline.externalCounters` says why).
+    // Process strategies are not counted (`BenchPipeline.externalCounters` says why); library
+    // strategies are, each in counter workers of its own.
     return try CountersAhead(
-      path: path, strategies: settings.strategies.filter { !$0.isExternal },
+      path: path, strategies: settings.strategies.filter { !$0.isExternal || $0.isLibrary },
       lanes: BenchOptions().lanes,
       points: settings.bench.counterPoints, layouts: [BenchWorkers.counterLayouts[0]])
   }
@@ -155,7 +156,7 @@ extension RunPipeline {
   /// written, so the sheet shows verdicts).
   func measure(
     _ parts: RunParts, spool: TimingSpool, kept: inout CorpusStream.Kept,
-    precounted: (CounterRunInfo, [CounterFigures])?, path: String
+    precounted: CounterOutcome?, path: String
   ) throws -> (RunResult, [RawSeries], URL?) {
     let strategies = settings.strategies
     let sampled = try spool.sampled(budget: settings.bench.timedPointBudget)

@@ -57,7 +57,7 @@ public struct RunPipeline: Sendable {
     stream.spool = spool
     // 2. The callgrind counters, beside the reading (nothing is timed until they are in).
     let ahead = try startCounters(path)
-    var precounted: (CounterRunInfo, [CounterFigures])?
+    var precounted: CounterOutcome?
     defer { if precounted == nil { _ = ahead?.wait() } }
     // 3. Every drawing read, smoothed, drawn and measured on the workers, then dropped.
     var kept = try streamDrawings(&stream, plan, into: folder, spool: spool, path: path)
@@ -127,12 +127,12 @@ public struct RunPipeline: Sendable {
 }
 
 extension StrategyInfo {
-  /// A configured strategy as the result records it: label, id, every option's value, and an
-  /// external strategy's manifest, command and digests.
+  /// A configured strategy as the result records it: label, id, every option's value, an
+  /// external strategy's manifest, command and digests, and the package that added one.
   public init(_ s: ConfiguredStrategy) {
     self.init(
       label: s.label, id: s.id, options: s.configuration.values.mapValues(\.description),
-      external: s.origin.external)
+      external: s.origin.external, package: s.origin.package)
   }
 }
 

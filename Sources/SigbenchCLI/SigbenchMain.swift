@@ -14,7 +14,8 @@ public enum SigbenchMain {
   static let commands: [any Command.Type] = [
     RunCommand.self, StrategiesCommand.self, FormatsCommand.self, InfoCommand.self,
     ConvertCommand.self, RenderCommand.self, ContactSheetCommand.self, ReplayCommand.self,
-    BenchCommand.self, BaselineCommand.self, GateCommand.self, RenderBenchCommand.self,
+    BenchCommand.self, TuneCommand.self, BaselineCommand.self, GateCommand.self,
+    RenderBenchCommand.self,
     MetricsBenchCommand.self, HistoryCommand.self, PruneCommand.self,
     ReportCommand.self, FixturesCommand.self, SynthCommand.self, ResampleCommand.self,
     CaptureCommand.self,

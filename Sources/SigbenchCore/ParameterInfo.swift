@@ -21,6 +21,27 @@ public struct ParameterInfo: Sendable, Hashable {
   public var typical: String
   /// One line of help.
   public var help: String
+  /// When the option has an effect at all, `nil` for always (a sweep of an option without
+  /// effect is refused: it would give identical inks under different labels).
+  public var activeWhen: Activation?
+
+  /// The option acts only while option `option` has one of `values` (as canonical text:
+  /// `one-euro`, `0`).
+  public struct Activation: Sendable, Hashable {
+    public var option: String
+    public var values: [String]
+    public init(option: String, values: [String]) {
+      self.option = option
+      self.values = values
+    }
+  }
+
+  /// The same declaration, acting only while `option` has one of `values`.
+  public func active(when option: String, is values: String...) -> ParameterInfo {
+    var p = self
+    p.activeWhen = Activation(option: option, values: values)
+    return p
+  }
 
   public init(
     name: String, unit: String, domain: Domain, defaultValue: ParameterValue, typical: String = "",

@@ -55,6 +55,28 @@ public struct StrategyDescriptor: Sendable {
     return pairs
   }
 
+  /// The canonical text of option `name` in `spec` (its default when the spec leaves it; the
+  /// text as written when it does not parse); nil for an undeclared option.
+  public func value(_ name: String, at spec: StrategySpec) -> String? {
+    guard let info = parameter(named: name) else { return nil }
+    guard let text = spec.options.first(where: { $0.name == name })?.value else {
+      return info.defaultValue.description
+    }
+    return (try? info.parse(text, strategy: id))?.description ?? text
+  }
+
+  /// Why option `name` has no effect in `spec` (`ParameterInfo.activeWhen`): "has no effect
+  /// with filter=min-distance (it acts only with filter=one-euro); set filter=one-euro in the
+  /// spec"; nil when it acts.
+  public func inertReason(_ name: String, at spec: StrategySpec) -> String? {
+    guard let when = parameter(named: name)?.activeWhen, let v = value(when.option, at: spec),
+      !when.values.contains(v)
+    else { return nil }
+    let need = when.values.map { "\(when.option)=\($0)" }.joined(separator: " or ")
+    return "has no effect with \(when.option)=\(v) (it acts only with \(need)); set \(need) in "
+      + "the spec"
+  }
+
   /// The declaration of option `name`, if any.
   public func parameter(named name: String) -> ParameterInfo? {
     parameters.first { $0.name == name }

@@ -8,6 +8,10 @@ public enum StrategyError: Error, Hashable, Sendable, CustomStringConvertible {
   case unknownOption(strategy: String, option: String, suggestion: String?, known: [String])
   /// The value breaks the option's rule.
   case invalidOption(strategy: String, option: String, rule: String, value: String)
+  /// A sweep (`a|b`, `start..end:step`) breaks a rule of sweeps: its grid is over the cap, a
+  /// swept option has no effect, every point breaks a constraint, or a sweep where none is
+  /// taken. `option` is the swept option the message is about, if one.
+  case invalidSweep(spec: String, option: String?, message: String)
 
   public var description: String {
     switch self {
@@ -23,6 +27,8 @@ public enum StrategyError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(strategy) has no option '\(option)'.\(hint) (\(list))"
     case .invalidOption(let strategy, let option, let rule, let value):
       return "\(strategy): option '\(option)' must be \(rule); got '\(value)'"
+    case .invalidSweep(let spec, let option, let message):
+      return "sweep '\(spec)'\(option.map { ", option '\($0)'" } ?? ""): \(message)"
     }
   }
 }

@@ -46,21 +46,53 @@ public enum StrategyCatalog {
   public static func configure(_ spec: StrategySpec, external: [StrategyEntry] = []) throws
     -> ConfiguredStrategy
   {
-    try entry(spec.id, external: external).configure(spec)
+    if let swept = spec.options.first(where: { SweepValues.isSweep($0.value) }) {
+      throw sweepRefused(spec, option: swept.name)
+    }
+    return try entry(spec.id, external: external).configure(spec)
+  }
+
+  /// A sweep where the command takes one configuration per spec.
+  static func sweepRefused(_ spec: StrategySpec, option: String) -> StrategyError {
+    .invalidSweep(
+      spec: spec.text, option: option,
+      message: "lists and ranges of values (a|b, start..end:step) are taken by run, bench and "
+        + "tune only")
   }
 
   /// Resolves a comma-separated spec list (ids among the built-ins, then `external`);
-  /// duplicates (same canonical label) are dropped.
+  /// duplicates (same canonical label) are dropped. A sweep (`a|b`, `start..end:step`) is
+  /// refused: only `run`, `bench` and `tune` take them (`configureSweeps`).
   public static func configureList(_ text: String, external: [StrategyEntry] = []) throws
     -> [ConfiguredStrategy]
   {
+    try configureSweeps(text, external: external, cap: nil).strategies
+  }
+
+  /// Resolves a spec list in which options may be swept: each swept spec expands into its grid
+  /// (`SweepGrid`, at most `cap` configurations each); `cap` nil refuses every sweep, naming
+  /// the commands that take them. Duplicates (same canonical label) are dropped.
+  public static func configureSweeps(
+    _ text: String, external: [StrategyEntry] = [], cap: Int?
+  ) throws -> (strategies: [ConfiguredStrategy], grids: [SweepGrid]) {
     var seen: Set<String> = []
     var result: [ConfiguredStrategy] = []
+    var grids: [SweepGrid] = []
     for spec in try StrategySpec.parseList(text) {
-      let c = try configure(spec, external: external)
-      if seen.insert(c.label).inserted { result.append(c) }
+      var points = [spec]
+      if let swept = spec.options.first(where: { SweepValues.isSweep($0.value) }) {
+        guard let cap else { throw sweepRefused(spec, option: swept.name) }
+        let grid = try SweepGrid(
+          spec, descriptor: try entry(spec.id, external: external).descriptor, cap: cap)
+        grids.append(grid)
+        points = grid.points
+      }
+      for point in points {
+        let c = try configure(point, external: external)
+        if seen.insert(c.label).inserted { result.append(c) }
+      }
     }
-    return result
+    return (result, grids)
   }
 
   /// The default strategy set: every incremental strategy (`StrategyCost.incremental`) with

@@ -23,8 +23,9 @@ struct BenchCommand: Command {
       """,
     options: [
       CorpusOptions.corpus.requiredHere().spec, OutputOptions.out.spec,
-      StrategyOptions.strategies(default: .incremental), StrategyFolderOptions.folder.spec,
-      StrategyFolderOptions.timeout.spec, BenchOptionGroup.lanes.spec,
+      StrategyOptions.strategies(default: .incremental), StrategyOptions.maxConfigs.spec,
+      StrategyFolderOptions.folder.spec, StrategyFolderOptions.timeout.spec,
+      BenchOptionGroup.lanes.spec,
     ] + BenchOptionGroup.timing + [BenchOptionGroup.processes(default: 1, range: 1...200)]
       + BenchOptionGroup.counters + [
         noSynthetic.spec, costlyCases.spec, OutputOptions.quiet.spec, OutputOptions.json.spec,
@@ -55,6 +56,8 @@ struct BenchCommand: Command {
   let history: HistoryOptions
   let out: String
   let strategies: [ConfiguredStrategy]
+  /// The swept specs' grids, announced before any work.
+  let grids: [SweepGrid]
   var options: BenchOptions
   let bench: BenchOptionGroup
   let json: Bool
@@ -70,7 +73,9 @@ struct BenchCommand: Command {
     let isWorker =
       try a.value(Self.worker) != nil || a.value(Self.counterWorker) != nil
       || a.value(Self.qualityWorker) != nil
-    strategies = try StrategyOptions.running(a, reference: .added, worker: isWorker)
+    let resolved = try StrategyOptions.runningSweeps(a, reference: .added, worker: isWorker)
+    strategies = resolved.configured
+    grids = resolved.grids
     if let digests = try a.value(Self.externalDigests) {
       try ExternalDigests.check(digests, against: strategies)
     }
@@ -115,6 +120,7 @@ struct BenchCommand: Command {
     }
     console.warnIfDebugBuild()
     console.announceExternal(strategies)
+    SweepText.lines(grids).forEach(console.note)
     console.warnIfInjected(options.injection)
     let pipeline = BenchPipeline(
       session: session, options: options, processes: bench.processes ?? 1, counters: bench.counters,

@@ -20,8 +20,8 @@ struct RunCommand: Command {
       """,
     options: [
       CorpusOptions.corpus.requiredHere().spec, OutputOptions.out.spec,
-      StrategyOptions.strategies(default: .incremental), StrategyFolderOptions.folder.spec,
-      StrategyFolderOptions.timeout.spec,
+      StrategyOptions.strategies(default: .incremental), StrategyOptions.maxConfigs.spec,
+      StrategyFolderOptions.folder.spec, StrategyFolderOptions.timeout.spec,
       RenderOptionGroup.supersample.defaulting(to: String(RunSettings.defaultSupersample)).spec,
       RenderOptionGroup.size.within(RunSettings.sizeRange)
         .defaulting(to: "\(RunSettings.defaultWidth)x\(RunSettings.defaultHeight)").spec,
@@ -51,6 +51,8 @@ struct RunCommand: Command {
   let settings: RunSettings
   let strict: Bool
   let json: Bool
+  /// The swept specs' grids, announced before any work.
+  let grids: [SweepGrid]
 
   /// Every option checked before any work: usage errors (64), then the named baseline and noise
   /// floor (5) and the comparison run (1).
@@ -59,7 +61,9 @@ struct RunCommand: Command {
     history = try HistoryOptions(a)
     let bench = try BenchOptionGroup(a)
     let render = try RenderOptionGroup(a)
-    var s = RunSettings(strategies: try StrategyOptions.running(a, reference: .added))
+    let strategies = try StrategyOptions.runningSweeps(a, reference: .added)
+    grids = strategies.grids
+    var s = RunSettings(strategies: strategies.configured)
     s.out = try a.outFolder()
     s.render.supersample = render.supersample
     (s.render.width, s.render.height) = (render.size!.width, render.size!.height)
@@ -71,6 +75,11 @@ struct RunCommand: Command {
     s.bench.rawSamples = a.flag(OutputOptions.rawSamples)
     s.commandLine = CommandLine.arguments.dropFirst().map { $0 }
     let baseline = try a.storedName(GateOptionGroup.baseline)
+    if baseline != nil, let g = grids.first {
+      throw ValidationError(
+        "--baseline gates fixed configurations; the sweep '\(g.spec.text)' is not gated (run "
+          + "it without --baseline).")
+    }
     if baseline == nil, let o = GateOptionGroup.gateOnlyOptionGiven(a) {
       throw ValidationError("--\(o) applies to the gate: give '--baseline <NAME>' with it.")
     }
@@ -99,6 +108,7 @@ struct RunCommand: Command {
     let started = Date()
     console.warnIfDebugBuild()
     console.announceExternal(settings.strategies)
+    SweepText.lines(grids).forEach(console.note)
     let heartbeat = console.heartbeat()
     defer { heartbeat.stop() }
     // With --strict every file is read once and dropped, before any work with the corpus.

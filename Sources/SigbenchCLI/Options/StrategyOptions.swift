@@ -11,6 +11,11 @@ struct StrategyOptions {
     "strategies", value: "SPEC",
     help: "Comma-separated strategy specs, e.g. straight,catmull-rom(width=pressure); commands "
       + "that report latency ratios add the reference, straight.")
+  static let maxConfigs = Option.integer(
+    "max-configs",
+    help: "The most configurations one swept spec may expand into (a|b lists, start..end:step "
+      + "ranges); a larger grid is refused."
+  ).defaulting(to: String(SweepGrid.defaultCap)).within(1...SweepGrid.largestCap)
   static let strategy = Option.text(
     "strategy", value: "SPEC",
     help: "One strategy spec, e.g. catmull-rom(alpha=0.5) (also its label in stored figures).")
@@ -44,15 +49,20 @@ struct StrategyOptions {
 
   /// The configured strategies, the reference added per `reference`.
   let configured: [ConfiguredStrategy]
+  /// The grids of the swept specs (empty unless the command takes sweeps).
+  let grids: [SweepGrid]
 
   /// `external`: the external strategies a spec may name (`StrategyFolderOptions.entries`).
+  /// Swept specs are expanded when the command declares `--max-configs`, else refused.
   init(
     _ a: ParsedArguments, reference: StrategyResolver.Reference,
     external: [ExternalStrategyEntry] = []
   ) throws {
+    let cap = a.declares(Self.maxConfigs.spec) ? try a.required(Self.maxConfigs) : nil
     do {
-      configured = try StrategyResolver.resolve(
-        try a.required(Self.strategies), reference: reference, external: external.map(\.entry))
+      (configured, grids) = try StrategyResolver.resolveSweeps(
+        try a.required(Self.strategies), reference: reference, external: external.map(\.entry),
+        sweepCap: cap)
     } catch let error as ExternalManifestError {
       throw ValidationError(error.description)
     }
@@ -64,7 +74,14 @@ struct StrategyOptions {
   static func running(
     _ a: ParsedArguments, reference: StrategyResolver.Reference, worker: Bool = false
   ) throws -> [ConfiguredStrategy] {
+    try runningSweeps(a, reference: reference, worker: worker).configured
+  }
+
+  /// `running`, with the grids of swept specs (a command that declares `--max-configs`).
+  static func runningSweeps(
+    _ a: ParsedArguments, reference: StrategyResolver.Reference, worker: Bool = false
+  ) throws -> StrategyOptions {
     let external = try StrategyFolderOptions(a).entries(a, loadedHere: worker)
-    return try StrategyOptions(a, reference: reference, external: external).configured
+    return try StrategyOptions(a, reference: reference, external: external)
   }
 }

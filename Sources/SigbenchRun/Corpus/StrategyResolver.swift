@@ -21,17 +21,35 @@ public enum StrategyResolver {
   /// Every strategy with default options (catalog order, reference first) when `text` is nil;
   /// otherwise the listed ones, the reference added per `reference`, sorted by catalog order
   /// then label, external strategies (ids of `external`, never in a default set) after the
-  /// built-ins. Throws the parse or option error of the first bad spec.
+  /// built-ins. Throws the parse or option error of the first bad spec. `sweepCap`: the most
+  /// configurations one swept spec may expand into (`SweepGrid`); nil refuses sweeps.
   public static func resolve(
-    _ text: String?, reference: Reference, external: [StrategyEntry] = []
+    _ text: String?, reference: Reference, external: [StrategyEntry] = [], sweepCap: Int? = nil
   ) throws -> [ConfiguredStrategy] {
-    guard let text else { return StrategyCatalog.defaults() }
-    var list = try StrategyCatalog.configureList(text, external: external)
+    try resolveSweeps(text, reference: reference, external: external, sweepCap: sweepCap)
+      .strategies
+  }
+
+  /// `resolve`, with the grids of the swept specs (their skipped points to report).
+  public static func resolveSweeps(
+    _ text: String?, reference: Reference, external: [StrategyEntry] = [], sweepCap: Int?
+  ) throws -> (strategies: [ConfiguredStrategy], grids: [SweepGrid]) {
+    guard let text else { return (StrategyCatalog.defaults(), []) }
+    var (list, grids) = try StrategyCatalog.configureSweeps(text, external: external, cap: sweepCap)
     if reference == .added && !list.contains(where: { $0.label == referenceLabel }) {
       list.append(try StrategyCatalog.configure(StrategySpec(id: StrategyCatalog.referenceID)))
     }
-    guard reference == .added else { return list }
-    return list.sorted { a, b in
+    guard reference == .added else { return (list, grids) }
+    // A sweep's configurations keep their grid order (the first swept option slowest).
+    var gridOrder: [String: Int] = [:]
+    for grid in grids {
+      for point in grid.points {
+        if let label = try? StrategyCatalog.configure(point, external: external).label {
+          gridOrder[label] = gridOrder[label] ?? gridOrder.count
+        }
+      }
+    }
+    let sorted = list.sorted { a, b in
       let ids = StrategyCatalog.ids + external.map(\.descriptor.id)
       let ia = ids.firstIndex(of: a.id) ?? Int.max
       let ib = ids.firstIndex(of: b.id) ?? Int.max
@@ -40,8 +58,10 @@ public enum StrategyResolver {
       if (a.label == referenceLabel) != (b.label == referenceLabel) {
         return a.label == referenceLabel
       }
+      if let ga = gridOrder[a.label], let gb = gridOrder[b.label] { return ga < gb }
       return a.label < b.label
     }
+    return (sorted, grids)
   }
 
   /// The strategies as a spec list a worker process parses back.

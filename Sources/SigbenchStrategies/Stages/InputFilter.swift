@@ -123,14 +123,17 @@ public struct InputFilter: Sendable {
       .number(
         "filter-min-cutoff", unit: "Hz", 0, 1000, lowerClosed: false,
         default: defaultOneEuro.minCutoff, typical: "0.5–5",
-        help: "1€ filter: cutoff at rest (lower removes more jitter, adds lag)."),
+        help: "1€ filter: cutoff at rest (lower removes more jitter, adds lag)."
+      ).active(when: "filter", is: Mode.oneEuro.rawValue),
       .number(
         "filter-beta", unit: "Hz per px/s", 0, 10, default: defaultOneEuro.beta,
-        typical: "0.001–0.05", help: "1€ filter: cutoff added per px/s of speed (less lag)."),
+        typical: "0.001–0.05", help: "1€ filter: cutoff added per px/s of speed (less lag)."
+      ).active(when: "filter", is: Mode.oneEuro.rawValue),
       .number(
         "filter-d-cutoff", unit: "Hz", 0, 1000, lowerClosed: false,
         default: defaultOneEuro.derivativeCutoff, typical: "1",
-        help: "1€ filter: cutoff of the speed estimate."),
+        help: "1€ filter: cutoff of the speed estimate."
+      ).active(when: "filter", is: Mode.oneEuro.rawValue),
     ]
   }
 

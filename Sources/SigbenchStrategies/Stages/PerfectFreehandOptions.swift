@@ -98,7 +98,8 @@ public struct PerfectFreehandOptions: Sendable, Hashable {
   static let lastAtFinishParameter = ParameterInfo.choice(
     "last-at-finish", ["true", "false"], default: "true",
     help: "Finish the stroke as the library's users do, with last: true (the ink ends at the"
-      + " pen-up point); every earlier call uses last. false: the finished stroke uses last too.")
+      + " pen-up point); every earlier call uses last. false: the finished stroke uses last too."
+  ).active(when: "last", is: "false")
 
   /// The library's own options.
   static let libraryParameters: [ParameterInfo] = [
@@ -125,10 +126,12 @@ public struct PerfectFreehandOptions: Sendable, Hashable {
       help: "End taper length (ease-out cubic); 0 for none."),
     .choice(
       "start-cap", ["true", "false"], default: "true",
-      help: "Round start cap (false: flat) when the start is not tapered."),
+      help: "Round start cap (false: flat) when the start is not tapered."
+    ).active(when: "start-taper", is: "0"),
     .choice(
       "end-cap", ["true", "false"], default: "true",
-      help: "Round end cap (false: flat) when the end is not tapered."),
+      help: "Round end cap (false: flat) when the end is not tapered."
+    ).active(when: "end-taper", is: "0"),
     .choice(
       "last", ["true", "false"], default: "false",
       help: "Use the newest sample as is instead of streamlined, on every call (the code's"

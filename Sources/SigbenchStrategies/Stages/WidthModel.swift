@@ -79,13 +79,16 @@ public struct WidthModel: Sendable, Hashable {
           + " weights."),
       .number(
         "size", unit: "px", 0, 200, lowerClosed: false, default: size, typical: "1–5",
-        help: "Full line width of the constant model; pressure's fallback without pressure."),
+        help: "Full line width of the constant model; pressure's fallback without pressure."
+      ).active(when: "width", is: Kind.constant.rawValue, Kind.pressure.rawValue),
       .number(
         "min-width", unit: "px", 0, 200, lowerClosed: false, default: 1, typical: "0.5–2",
-        help: "Pressure model: full width at pressure 0."),
+        help: "Pressure model: full width at pressure 0."
+      ).active(when: "width", is: Kind.pressure.rawValue),
       .number(
         "max-width", unit: "px", 0, 200, lowerClosed: false, default: 5, typical: "3–8",
-        help: "Pressure model: full width at pressure 1 (at least min-width)."),
+        help: "Pressure model: full width at pressure 1 (at least min-width)."
+      ).active(when: "width", is: Kind.pressure.rawValue),
     ]
   }
 

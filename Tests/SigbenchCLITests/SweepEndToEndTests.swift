@@ -1,0 +1,102 @@
+import Foundation
+import SigbenchResults
+import SigbenchTestSupport
+import Testing
+
+/// Sweeps and the tuner through the built binary (#47): `run` and `bench` take lists and
+/// ranges, `render`, `baseline` and `gate` refuse them; `tune` searches and says how.
+@Suite("sweeps and tune end to end", .serialized)
+struct SweepEndToEndTests {
+  static let corpus = packageRootURL().appendingPathComponent("Corpus/fixtures").path
+  static let corner = packageRootURL().appendingPathComponent(
+    "Corpus/fixtures/sharp-corner.sigbench.json"
+  ).path
+
+  @Test("run expands a sweep into its grid, lists skipped points and measures every config")
+  func runSweep() throws {
+    let out = try EndToEndTests.tempFolder()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let r = try EndToEndTests.run([
+      "run", "--corpus", Self.corner, "--out", out.path, "--no-history", "--no-render",
+      "--timed-points", "100", "--strategies",
+      "catmull-rom(alpha=0|0.5|1),straight(width=pressure,min-width=1|3,max-width=2..4:2)",
+    ])
+    #expect(r.code == 0, "\(r.stderr)")
+    #expect(r.stderr.contains("sweep catmull-rom(alpha=0|0.5|1): 3 configurations (alpha × 3)"))
+    #expect(
+      r.stderr.contains(
+        "skipped straight(width=pressure,min-width=3,max-width=2): max-width (2) is below "
+          + "min-width (3)"))
+    let result = try RunResult.decode(
+      Data(contentsOf: out.appendingPathComponent("latest/result.json")))
+    #expect(
+      result.strategies.map(\.label) == [
+        "straight", "straight(max-width=2,width=pressure)", "straight(max-width=4,width=pressure)",
+        "straight(max-width=4,min-width=3,width=pressure)", "catmull-rom(alpha=0)", "catmull-rom",
+        "catmull-rom(alpha=1)",
+      ])
+    #expect(result.quality?.strategies.count == 7)
+  }
+
+  @Test(
+    "commands that take one configuration per spec refuse sweeps (exit 64)",
+    arguments: [
+      ["render", corner, "--strategy", "catmull-rom(alpha=0|1)", "-o", "/tmp/sigbench-x.png"],
+      ["baseline", "save", "b", "--corpus", corner, "--strategies", "catmull-rom(alpha=0..1:0.5)"],
+      [
+        "gate", "--corpus", corner, "--base-binary", "/bin/true", "--strategies",
+        "straight(size=1|2)",
+      ],
+      ["run", "--corpus", corner, "--strategies", "catmull-rom(alpha=0|1)", "--baseline", "b"],
+      ["run", "--corpus", corner, "--strategies", "catmull-rom(alpha=0..1:0.01)"],
+      [
+        "run", "--corpus", corner, "--strategies", "catmull-rom(alpha=0|1)", "--max-configs",
+        "1025",
+      ],
+      ["run", "--corpus", corner, "--strategies", "catmull-rom(filter-beta=0|0.1)"],
+    ])
+  func refusals(args: [String]) throws {
+    let r = try EndToEndTests.run(args)
+    #expect(r.code == 64, "\(args): \(r.stderr)")
+    let says = [
+      "taken by run, bench and tune only", "is not gated", "over the cap of 64", "--max-configs",
+      "has no effect with filter=min-distance",
+    ]
+    #expect(says.contains { r.stderr.contains($0) }, "\(r.stderr)")
+  }
+
+  @Test("tune searches, prints the spec and the path, and is deterministic for a seed")
+  func tune() throws {
+    let args = [
+      "tune", "catmull-rom(filter=one-euro)", "--over", "filter-min-cutoff,filter-beta",
+      "--metric", "accuracy-mean", "--corpus", Self.corner, "--budget", "8", "--seed", "3",
+      "--json", "--quiet",
+    ]
+    let a = try EndToEndTests.run(args)
+    #expect(a.code == 0, "\(a.stderr)")
+    let outcome = try JSONDecoder().decode(TuneOutcome.self, from: Data(a.stdout.utf8))
+    #expect(outcome.evaluations <= 8 && outcome.evaluations >= 2)
+    #expect(outcome.best.hasPrefix("catmull-rom(") && outcome.best.contains("filter=one-euro"))
+    #expect(outcome.path.first?.step == 0 && outcome.value != nil)
+    #expect(outcome.dimensions.map(\.spacing) == ["log", "log"])
+    let b = try EndToEndTests.run(args)
+    #expect(a.stdout == b.stdout)
+    let text = try EndToEndTests.run(Array(args.dropLast(2)))
+    #expect(text.stdout.contains("best: \(outcome.best)"))
+    #expect(text.stdout.contains("deterministic"))
+  }
+
+  @Test(
+    "tune refuses what it cannot search (exit 64)",
+    arguments: [
+      (["catmull-rom", "--over", "filter-beta", "--metric", "accuracy-mean"], "has no effect"),
+      (["catmull-rom", "--over", "alpha=0..1", "--metric", "accuracy-man"], "accuracy-mean"),
+      (["catmull-rom", "--over", "width", "--metric", "accuracy-mean"], "is a choice"),
+      (["catmull-rom(alpha=0|1)", "--over", "size", "--metric", "accuracy-mean"], "one value"),
+    ])
+  func tuneRefusals(args: [String], says: String) throws {
+    let r = try EndToEndTests.run(["tune"] + args + ["--corpus", Self.corner])
+    #expect(r.code == 64, "\(r.stderr)")
+    #expect(r.stderr.contains(says), "\(r.stderr)")
+  }
+}

@@ -32,10 +32,19 @@ struct SweepEndToEndTests {
     #expect(
       result.strategies.map(\.label) == [
         "straight", "straight(max-width=2,width=pressure)", "straight(max-width=4,width=pressure)",
-        "straight(max-width=4,min-width=3,width=pressure)", "catmull-rom(alpha=0)", "catmull-rom",
+        "straight(max-width=4,min-width=3,width=pressure)", "catmull-rom", "catmull-rom(alpha=0)",
         "catmull-rom(alpha=1)",
       ])
     #expect(result.quality?.strategies.count == 7)
+    let sweeps = try #require(result.sweeps)
+    #expect(
+      sweeps.map(\.spec) == [
+        "catmull-rom(alpha=0|0.5|1)", "straight(width=pressure,min-width=1|3,max-width=2..4:2)",
+      ])
+    #expect(sweeps[0].configs == ["catmull-rom(alpha=0)", "catmull-rom", "catmull-rom(alpha=1)"])
+    #expect(
+      sweeps[0].options == [.init(name: "alpha", values: ["0", "0.5", "1"], defaultValue: "0.5")])
+    #expect(sweeps[1].skipped.count == 1 && sweeps[1].defaultLabel == "straight")
   }
 
   @Test(

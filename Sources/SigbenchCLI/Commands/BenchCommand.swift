@@ -56,8 +56,8 @@ struct BenchCommand: Command {
   let history: HistoryOptions
   let out: String
   let strategies: [ConfiguredStrategy]
-  /// The swept specs' grids, announced before any work.
-  let grids: [SweepGrid]
+  /// The swept specs, announced before any work.
+  let sweeps: [SweepRecord]
   var options: BenchOptions
   let bench: BenchOptionGroup
   let json: Bool
@@ -75,7 +75,7 @@ struct BenchCommand: Command {
       || a.value(Self.qualityWorker) != nil
     let resolved = try StrategyOptions.runningSweeps(a, reference: .added, worker: isWorker)
     strategies = resolved.configured
-    grids = resolved.grids
+    sweeps = resolved.sweeps
     if let digests = try a.value(Self.externalDigests) {
       try ExternalDigests.check(digests, against: strategies)
     }
@@ -120,7 +120,7 @@ struct BenchCommand: Command {
     }
     console.warnIfDebugBuild()
     console.announceExternal(strategies)
-    SweepText.lines(grids).forEach(console.note)
+    SweepText.lines(sweeps).forEach(console.note)
     console.warnIfInjected(options.injection)
     let pipeline = BenchPipeline(
       session: session, options: options, processes: bench.processes ?? 1, counters: bench.counters,

@@ -51,8 +51,8 @@ struct RunCommand: Command {
   let settings: RunSettings
   let strict: Bool
   let json: Bool
-  /// The swept specs' grids, announced before any work.
-  let grids: [SweepGrid]
+  /// The swept specs, announced before any work.
+  let sweeps: [SweepRecord]
 
   /// Every option checked before any work: usage errors (64), then the named baseline and noise
   /// floor (5) and the comparison run (1).
@@ -62,8 +62,9 @@ struct RunCommand: Command {
     let bench = try BenchOptionGroup(a)
     let render = try RenderOptionGroup(a)
     let strategies = try StrategyOptions.runningSweeps(a, reference: .added)
-    grids = strategies.grids
+    sweeps = strategies.sweeps
     var s = RunSettings(strategies: strategies.configured)
+    s.sweeps = sweeps
     s.out = try a.outFolder()
     s.render.supersample = render.supersample
     (s.render.width, s.render.height) = (render.size!.width, render.size!.height)
@@ -75,9 +76,9 @@ struct RunCommand: Command {
     s.bench.rawSamples = a.flag(OutputOptions.rawSamples)
     s.commandLine = CommandLine.arguments.dropFirst().map { $0 }
     let baseline = try a.storedName(GateOptionGroup.baseline)
-    if baseline != nil, let g = grids.first {
+    if baseline != nil, let g = sweeps.first {
       throw ValidationError(
-        "--baseline gates fixed configurations; the sweep '\(g.spec.text)' is not gated (run "
+        "--baseline gates fixed configurations; the sweep '\(g.spec)' is not gated (run "
           + "it without --baseline).")
     }
     if baseline == nil, let o = GateOptionGroup.gateOnlyOptionGiven(a) {
@@ -108,7 +109,7 @@ struct RunCommand: Command {
     let started = Date()
     console.warnIfDebugBuild()
     console.announceExternal(settings.strategies)
-    SweepText.lines(grids).forEach(console.note)
+    SweepText.lines(sweeps).forEach(console.note)
     let heartbeat = console.heartbeat()
     defer { heartbeat.stop() }
     // With --strict every file is read once and dropped, before any work with the corpus.

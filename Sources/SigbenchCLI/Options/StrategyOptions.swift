@@ -1,6 +1,7 @@
 import SigbenchArguments
 import SigbenchCore
 import SigbenchExternal
+import SigbenchResults
 import SigbenchRun
 import SigbenchStrategies
 
@@ -49,8 +50,8 @@ struct StrategyOptions {
 
   /// The configured strategies, the reference added per `reference`.
   let configured: [ConfiguredStrategy]
-  /// The grids of the swept specs (empty unless the command takes sweeps).
-  let grids: [SweepGrid]
+  /// The swept specs (empty unless the command takes sweeps).
+  let sweeps: [SweepRecord]
 
   /// `external`: the external strategies a spec may name (`StrategyFolderOptions.entries`).
   /// Swept specs are expanded when the command declares `--max-configs`, else refused.
@@ -60,7 +61,7 @@ struct StrategyOptions {
   ) throws {
     let cap = a.declares(Self.maxConfigs.spec) ? try a.required(Self.maxConfigs) : nil
     do {
-      (configured, grids) = try StrategyResolver.resolveSweeps(
+      (configured, sweeps) = try StrategyResolver.resolveSweeps(
         try a.required(Self.strategies), reference: reference, external: external.map(\.entry),
         sweepCap: cap)
     } catch let error as ExternalManifestError {
@@ -77,7 +78,7 @@ struct StrategyOptions {
     try runningSweeps(a, reference: reference, worker: worker).configured
   }
 
-  /// `running`, with the grids of swept specs (a command that declares `--max-configs`).
+  /// `running`, with the records of swept specs (a command that declares `--max-configs`).
   static func runningSweeps(
     _ a: ParsedArguments, reference: StrategyResolver.Reference, worker: Bool = false
   ) throws -> StrategyOptions {

@@ -1,3 +1,4 @@
+import Foundation
 import SigbenchCore
 import SigbenchResults
 
@@ -6,7 +7,8 @@ import SigbenchResults
 public enum TuneText {
   public static func lines(_ t: TuneOutcome) -> [String] {
     let unit = t.unit.isEmpty ? "" : " \(t.unit)"
-    func value(_ v: Double?) -> String { v.map { ParameterValue.format($0) + unit } ?? "n/a" }
+    // Four significant digits on the console; --json keeps every digit.
+    func value(_ v: Double?) -> String { v.map { String(format: "%.4g", $0) + unit } ?? "n/a" }
     var lines = [
       "best: \(t.best)",
       "\(t.metric) (\(t.direction) is better): \(value(t.value)) over \(t.drawings) drawing"

@@ -13,12 +13,14 @@ import SigbenchCore
 /// (`formatStudyFigures`), which the report formats; versions 1 and 2 carry it as a
 /// pre-formatted table (`formatStudy`), still read and shown as written. Version 4's provenance is
 /// the binary's build stamp (commit time, build configuration and compiler added; earlier
-/// versions hold the working folder's commit, read as written).
+/// versions hold the working folder's commit, read as written). Version 5 adds optional fields
+/// only: each strategy's `external` origin, `contractFailures` and `package`, and `sweeps`
+/// (version 4 files read as written, without them).
 public typealias RunResult = ResultDocument<RunContents>
 
 /// The members of a `RunResult` after the shared header.
 public struct RunContents: DocumentContents {
-  public static let currentSchemaVersion = 4
+  public static let currentSchemaVersion = 5
 
   public var runID: String
   /// The command line as typed (arguments after the executable).
@@ -45,6 +47,8 @@ public struct RunContents: DocumentContents {
   /// The history of this run's figures across commits, with detected steps (`nil` without a
   /// history database, or in results written before it existed).
   public var history: HistoryTrends?
+  /// The swept specs (`nil` or empty without sweeps): which configurations each one made.
+  public var sweeps: [SweepRecord]?
 
   /// The contents alone; a document is made with `ResultDocument`'s initializer of this kind.
   init(
@@ -65,7 +69,7 @@ public struct RunContents: DocumentContents {
   enum CodingKeys: String, CodingKey {
     case runID, commandLine, corpus, strategies, samples, inkBaseRun, formatStudy,
       formatStudyFigures, gate, bench, quality
-    case history
+    case history, sweeps
   }
 
   public init(from decoder: any Decoder) throws {
@@ -86,6 +90,7 @@ public struct RunContents: DocumentContents {
     bench = b
     quality = try c.decodeIfPresent(RunQuality.self, forKey: .quality)
     history = try c.decodeIfPresent(HistoryTrends.self, forKey: .history)
+    sweeps = try c.decodeIfPresent([SweepRecord].self, forKey: .sweeps)
   }
 }
 

@@ -1,4 +1,5 @@
 import SigbenchCore
+import SigbenchResults
 import SigbenchStrategies
 
 /// Turns a `--strategies` spec list into configured strategies: the one rule for every command.
@@ -30,38 +31,41 @@ public enum StrategyResolver {
       .strategies
   }
 
-  /// `resolve`, with the grids of the swept specs (their skipped points to report).
+  /// `resolve`, with a record of each swept spec (its configurations, its skipped points). With
+  /// the reference added, each swept strategy's default configuration joins the list too, so
+  /// every sweep is seen against its strategy as shipped.
   public static func resolveSweeps(
     _ text: String?, reference: Reference, external: [StrategyEntry] = [], sweepCap: Int?
-  ) throws -> (strategies: [ConfiguredStrategy], grids: [SweepGrid]) {
+  ) throws -> (strategies: [ConfiguredStrategy], sweeps: [SweepRecord]) {
     guard let text else { return (StrategyCatalog.defaults(), []) }
     var (list, grids) = try StrategyCatalog.configureSweeps(text, external: external, cap: sweepCap)
-    if reference == .added && !list.contains(where: { $0.label == referenceLabel }) {
-      list.append(try StrategyCatalog.configure(StrategySpec(id: StrategyCatalog.referenceID)))
-    }
-    guard reference == .added else { return (list, grids) }
+    var sweeps: [SweepRecord] = []
     // A sweep's configurations keep their grid order (the first swept option slowest).
     var gridOrder: [String: Int] = [:]
     for grid in grids {
-      for point in grid.points {
-        if let label = try? StrategyCatalog.configure(point, external: external).label {
-          gridOrder[label] = gridOrder[label] ?? gridOrder.count
-        }
+      let entry = try StrategyCatalog.entry(grid.spec.id, external: external)
+      let labels = try grid.points.map { try entry.configure($0).label }
+      for label in labels { gridOrder[label] = gridOrder[label] ?? gridOrder.count }
+      sweeps.append(SweepRecord(grid, labels: labels, descriptor: entry.descriptor))
+      if reference == .added, !list.contains(where: { $0.label == grid.spec.id }) {
+        list.append(try entry.configure(StrategySpec(id: grid.spec.id)))
       }
     }
+    if reference == .added && !list.contains(where: { $0.label == referenceLabel }) {
+      list.append(try StrategyCatalog.configure(StrategySpec(id: StrategyCatalog.referenceID)))
+    }
+    guard reference == .added else { return (list, sweeps) }
+    let ids = StrategyCatalog.ids + external.map(\.descriptor.id)
     let sorted = list.sorted { a, b in
-      let ids = StrategyCatalog.ids + external.map(\.descriptor.id)
       let ia = ids.firstIndex(of: a.id) ?? Int.max
       let ib = ids.firstIndex(of: b.id) ?? Int.max
       if ia != ib { return ia < ib }
-      // The reference (default options) first among strategies of its id.
-      if (a.label == referenceLabel) != (b.label == referenceLabel) {
-        return a.label == referenceLabel
-      }
+      // The default configuration (the reference among straight's) first among its id's.
+      if (a.label == a.id) != (b.label == b.id) { return a.label == a.id }
       if let ga = gridOrder[a.label], let gb = gridOrder[b.label] { return ga < gb }
       return a.label < b.label
     }
-    return (sorted, grids)
+    return (sorted, sweeps)
   }
 
   /// The strategies as a spec list a worker process parses back.

@@ -187,6 +187,7 @@ extension RunPipeline {
     result.inkBaseRun = settings.compareRun?.result.runID
     result.quality = parts.quality
     result.formatStudyFigures = parts.study
+    result.sweeps = settings.sweeps.isEmpty ? nil : settings.sweeps
     guard var gate = settings.gate else { return (result, bench.raw, nil) }
     gate.headQuality = result.quality?.strategies
     gate.headFailedCells = result.failedCells

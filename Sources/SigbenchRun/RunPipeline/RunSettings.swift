@@ -17,6 +17,9 @@ public struct RunSettings: Sendable {
   public var out: String = "Reports"
   /// Strategies in display order, reference first (`StrategyResolver`).
   public var strategies: [ConfiguredStrategy]
+  /// The swept specs among `strategies` (`StrategyResolver.resolveSweeps`), recorded in the
+  /// result for the sheet's sweep section.
+  public var sweeps: [SweepRecord] = []
   /// Thumbnail spec; the sample pages draw twice this size.
   public var render: RenderSpec
   /// A previous run to compare every thumbnail with, already read (`RunInputs.loadRun`).

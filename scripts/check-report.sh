@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks the report's pages in a real browser (Debian's chromium, installed if missing). It makes
-# two fresh runs: the fixtures and one synthetic motion of Corpus/ (9 strategies), and a crowded
-# case (all 12 strategies, 51 doodles so the gallery has a second page, a history of 20 runs).
+# three fresh runs: the fixtures and one synthetic motion of Corpus/ (9 strategies), a crowded
+# case (all 12 strategies, 51 doodles so the gallery has a second page, a history of 20 runs),
+# and a sweep (a two-option grid, drawn as heat maps, and a one-option list, drawn as lines).
 # It loads the sheet, a sample page, the gallery's second page and both history reports headless
 # at 1400 and 390 px wide, keeps a screenshot and a DOM dump of each, and fails when a page is
 # blank, an image is broken, tables or charts are missing, the page scrolls sideways outside a
@@ -37,6 +38,13 @@ all+=,perfect-freehand-incremental,ink-modeler,sigbench-smooth,perfect-freehand,
 "$bin" run --corpus "$crowd/corpus" --out "$crowd/reports" --strategies "$all" --quiet \
   --processes 2 --timed-points 100 --no-counters --size 160x90 >/dev/null &
 crowd_pid=$!
+sweep="$out/sweep"
+"$bin" run --corpus "$corpus" --out "$sweep/reports" --quiet --no-counters --timed-points 100 \
+  --strategies 'catmull-rom(alpha=0|0.5|1,min-distance=0.01|1),uber-weighted(min-distance=0|2|4)' \
+  >/dev/null || {
+  code=$?
+  [[ $code -eq 4 ]] || { echo "check-report: the sweep run failed with exit $code" >&2; exit 1; }
+}
 "$bin" run --corpus "$corpus" --out "$out/reports" --quiet >/dev/null || {
   code=$?
   [[ $code -eq 4 ]] || { echo "check-report: sigbench run failed with exit $code" >&2; exit 1; }
@@ -61,6 +69,7 @@ sample=$(find "$run/samples" -name '*.html' 2>/dev/null | sort | head -1 || true
 [[ -n $sample ]] && pages+=("sample=$sample")
 pages+=("crowd-index=$crowd_run/index.html" "crowd-gallery-2=$crowd_run/gallery-2.html")
 pages+=("crowd-history=$(cd "$crowd/history" && pwd -P)/index.html")
+pages+=("sweep-index=$(cd "$sweep/reports/latest" && pwd -P)/index.html")
 
 # The probe is injected into a copy of each page (same folder, so relative links resolve), right
 # after the page's Content-Security-Policy, whose script-src gains the probe's hash (so the page's
@@ -147,7 +156,16 @@ else:
         problems.append(f"the history of 12 strategies and 20 runs is {r['height']} px tall (over 5,000)")
     if r["broken"]: problems.append(f"broken images: {r['broken'][:5]}")
     if r["tables"] < 1 and "gallery" not in name: problems.append("no table")
-    index = name.startswith(("index-", "crowd-index-"))
+    index = name.startswith(("index-", "crowd-index-", "sweep-index-"))
+    # The 390-px page sits in a frame, whose document the dump does not hold.
+    if name == "sweep-index-1400":
+        at = dom.find('<section id="sweeps">')
+        part = dom[at:dom.find("</section>", at)] if at >= 0 else ""
+        heat = part.count("size →") + part.count("min-distance →")
+        if at < 0: problems.append("no sweep section")
+        elif part.count("<svg") < 20 or heat < 1:
+            problems.append(f"the sweep section has {part.count('<svg')} charts, {heat} heat maps")
+        else: print(f"check-report: sweep section: {part.count('<svg')} charts, {heat} heat maps")
     if index and r["charts"] < 1: problems.append("no chart (svg.chart)")
     if r["scrollWidth"] > r["width"] + 1:
         problems.append(f"the page scrolls sideways: {r['scrollWidth']} px wide at {r['width']} px "

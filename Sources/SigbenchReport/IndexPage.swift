@@ -16,6 +16,7 @@ public enum IndexPage {
     h += ExternalStrategiesSection.render(r)
     h += PackageStrategiesSection.render(r)
     h += TradeOffSection.render(r)
+    h += SweepSection.render(r)
     h += BenchSection.render(r, r.bench)
     h += QualitySection.render(r)
     h += HistorySection.render(r)

@@ -14,7 +14,8 @@ extension SVGChart {
   /// A scatter chart whose points carry their labels beside them (no legend to look up), with
   /// the points at positions `front` joined by a dashed step line (a Pareto front, in x order).
   /// A label goes right of its point, or left when that overlaps a label already placed, or else
-  /// a line lower or higher (up to three lines), always inside the plot.
+  /// a line lower or higher (up to six lines), always inside the plot; a point in a cluster too
+  /// dense for that keeps its label as its tooltip only, so no two texts overlap.
   public func scatter(_ points: [LabelledPoint], front: [Int]) -> String {
     var s = open()
     s += axes(xTicks: x.ticks(format: formatX))
@@ -47,15 +48,16 @@ extension SVGChart {
           && !placed.contains { $0.x0 < x0 + w && x0 < $0.x1 && $0.y0 < y + 2 && y - 10 < $0.y1 }
       }
       let xs = [cx + 6, cx - 6 - w]
-      let ys = [0.0, 12, -12, 24, -24, 36, -36].map { cy + 4 + $0 }
-      var lx = xs[0]
-      var ly = min(max(cy + 4, top + 10), top + plotHeight - 2)
+      let ys = [0.0, 12, -12, 24, -24, 36, -36, 48, -48, 60, -60, 72, -72].map { cy + 4 + $0 }
+      var spot: (Double, Double)?
       search: for dy in ys {
         for x0 in xs where free(x0, dy) {
-          (lx, ly) = (x0, dy)
+          spot = (x0, dy)
           break search
         }
       }
+      // No room near the point (a cluster): the point keeps its label as a tooltip only.
+      guard let (lx, ly) = spot else { continue }
       placed.append((lx, ly - 10, lx + w, ly + 2))
       s += "<text x=\"\(num(lx))\" y=\"\(num(ly))\" font-size=\"10\""
       s += best ? " font-weight=\"bold\">" : " fill=\"#555\">"

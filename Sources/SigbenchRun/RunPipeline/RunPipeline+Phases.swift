@@ -203,7 +203,8 @@ extension RunPipeline {
     progress(.note("writing the report"))
     try result.write(to: folder.partial.appendingPathComponent("result.json"))
     try BenchPipeline.write(
-      result.bench, raw: raw, to: folder.partial, appendix: QualityMarkdown.render(result))
+      result.bench, raw: raw, to: folder.partial,
+      appendix: QualityMarkdown.render(result) + SweepMarkdown.render(result))
     try ReportWriter.write(result, to: folder.partial)
     try folder.commit()
   }

@@ -45,6 +45,16 @@ struct SweepEndToEndTests {
     #expect(
       sweeps[0].options == [.init(name: "alpha", values: ["0", "0.5", "1"], defaultValue: "0.5")])
     #expect(sweeps[1].skipped.count == 1 && sweeps[1].defaultLabel == "straight")
+    // Every configuration is timed in the smooth lane; the raster lane only the defaults, the
+    // reference and the configurations on their sweep's Pareto front.
+    let front = Set(sweeps.flatMap { $0.front ?? [] })
+    #expect(!front.isEmpty)
+    let smooth = Set(result.bench.figures.filter { $0.lane == .smooth }.map(\.strategy))
+    let raster = Set(result.bench.figures.filter { $0.lane == .smoothRaster }.map(\.strategy))
+    #expect(smooth == Set(result.strategies.map(\.label)))
+    let swept = Set(sweeps.flatMap(\.configs)).subtracting(["straight", "catmull-rom"])
+    #expect(raster == Set(result.strategies.map(\.label)).subtracting(swept).union(front))
+    #expect(raster.count < smooth.count)
   }
 
   @Test(

@@ -63,7 +63,8 @@ public struct PointBenchmark: Sendable {
     let picture =
       options.lanes.contains(.smoothRaster) ? LaneDriver.emptyPicture(workload.rasterSpec) : nil
     for strategy in strategies {
-      for lane in options.lanes where options.times(lane, cost: strategy.cost) {
+      for lane in options.lanes
+      where options.times(lane, label: strategy.label, cost: strategy.cost) {
         progress("\(strategy.label) [\(lane.rawValue)]: warm-up")
         states.append(
           prepare(

@@ -55,7 +55,12 @@ public enum SweepSection {
     }
     guard points.count >= 2 else { return "" }
     var h = "<p>The Pareto front (filled, joined): configurations no other one of this sweep "
-    h += "beats on both accuracy and latency (batched p50, <code>smooth</code> lane).</p>\n"
+    h += "beats on both accuracy and latency (batched p50, <code>smooth</code> lane)."
+    if let front = f.sweep.front {
+      h += " Only the \(front.count) configuration\(front.count == 1 ? "" : "s") on it (and the "
+      h += "default) were timed in the <code>smooth+raster</code> lane and counted under callgrind."
+    }
+    h += "</p>\n"
     h += "<div class=\"scroll\">\(TradeOffSection.chart(.accuracyMean, points))</div>\n"
     return h
   }

@@ -30,11 +30,20 @@ public struct BenchOptions: Codable, Hashable, Sendable {
   /// `includeCostlyCases`.
   public static let costlyStrokeLimit = 1_000
 
+  /// Strategies (labels) timed in the smooth lane only: a sweep's configurations, whose raster
+  /// lane is timed afterwards for those on its Pareto front alone. `nil`: none.
+  public var smoothLaneOnly: Set<String>?
+
   public init() {}
 
   /// True when `lane` is timed for a strategy of cost `cost`.
   public func times(_ lane: BenchLane, cost: StrategyCost) -> Bool {
     cost.isIncremental || includeCostlyCases == true || lane != .smoothRaster
+  }
+
+  /// True when `lane` is timed for the strategy `label` of cost `cost`.
+  public func times(_ lane: BenchLane, label: String, cost: StrategyCost) -> Bool {
+    times(lane, cost: cost) && (lane == .smooth || smoothLaneOnly?.contains(label) != true)
   }
 
   /// The synthetic stroke lengths timed for a strategy of cost `cost`.

@@ -35,6 +35,10 @@ public struct SweepRecord: Codable, Hashable, Sendable {
   public var skipped: [Skipped]
   /// The label of the strategy with default options, measured in the same run.
   public var defaultLabel: String
+  /// The configurations on the sweep's Pareto front of accuracy against smooth-lane latency,
+  /// the only ones `run` times in the raster lane and counts under callgrind; `nil` when not
+  /// chosen (`bench`, which times every configuration fully, or no accuracy figures).
+  public var front: [String]?
 
   public init(
     spec: String, strategyID: String, options: [Option], configs: [String], skipped: [Skipped],

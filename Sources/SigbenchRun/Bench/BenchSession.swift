@@ -10,7 +10,7 @@ import SigbenchStrategies
 public struct BenchSession: Sendable {
   /// The corpus path as given (workers are started with it).
   public let corpusPath: String
-  public let strategies: [ConfiguredStrategy]
+  public private(set) var strategies: [ConfiguredStrategy]
   public let workload: BenchWorkload
   public let corpus: BenchCorpusInfo
   public let rejectedFiles: Int
@@ -71,6 +71,13 @@ public struct BenchSession: Sendable {
     corpus = BenchCorpusInfo(
       root: path, drawings: drawings, strokes: sample.strokesAvailable,
       points: sample.pointsAvailable, checksum: checksum)
+  }
+
+  /// The same corpus and strokes with other strategies (a second timing pass of `run`).
+  public func with(strategies: [ConfiguredStrategy]) -> BenchSession {
+    var copy = self
+    copy.strategies = strategies
+    return copy
   }
 
   /// Which strokes the timing phase times under `budget`: `presampled` when the choice was

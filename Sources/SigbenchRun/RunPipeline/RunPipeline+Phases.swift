@@ -65,9 +65,13 @@ extension RunPipeline {
   func startCounters(_ path: String) throws -> CountersAhead? {
     guard countsInstructions else { return nil }
     // Process strategies are not counted (`BenchPipeline.externalCounters` says why); library
-    // strategies are, each in counter workers of its own.
+    // strategies are, each in counter workers of its own; a sweep's configurations only once
+    // they are on its Pareto front (`timeFronts`).
     return try CountersAhead(
-      path: path, strategies: settings.strategies.filter { !$0.isExternal || $0.isLibrary },
+      path: path,
+      strategies: settings.strategies.filter {
+        (!$0.isExternal || $0.isLibrary) && !settings.sweptLabels.contains($0.label)
+      },
       lanes: BenchOptions().lanes,
       points: settings.bench.counterPoints, layouts: [BenchWorkers.counterLayouts[0]])
   }
@@ -173,7 +177,12 @@ extension RunPipeline {
           + (timed.isComplete ? "every one of \(timed.pointsAvailable) points" : timed.rule)))
     var pipeline = benchPipeline(session)
     pipeline.precounted = precounted
-    let bench = try pipeline.run(progress: progress)
+    var bench = try pipeline.run(progress: progress)
+    var sweeps = settings.sweeps
+    if !sweeps.isEmpty {
+      sweeps = try timeFronts(
+        sweeps, quality: parts.quality, report: &bench.report, session: session, progress: progress)
+    }
     var result = RunResult(
       tool: ToolInfo.name, runID: parts.runID, createdAt: RunFolder.timestamp(parts.started),
       commandLine: settings.commandLine, machine: bench.report.machine,
@@ -187,7 +196,7 @@ extension RunPipeline {
     result.inkBaseRun = settings.compareRun?.result.runID
     result.quality = parts.quality
     result.formatStudyFigures = parts.study
-    result.sweeps = settings.sweeps.isEmpty ? nil : settings.sweeps
+    result.sweeps = sweeps.isEmpty ? nil : sweeps
     guard var gate = settings.gate else { return (result, bench.raw, nil) }
     gate.headQuality = result.quality?.strategies
     gate.headFailedCells = result.failedCells

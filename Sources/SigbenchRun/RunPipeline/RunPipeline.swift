@@ -97,6 +97,8 @@ public struct RunPipeline: Sendable {
     options.keepRaw = settings.bench.rawSamples
     options.injection = settings.bench.injection
     options.timedPointBudget = settings.bench.timedPointBudget
+    let swept = settings.sweptLabels
+    options.smoothLaneOnly = swept.isEmpty ? nil : swept
     var pipeline = BenchPipeline(
       session: session, options: options, processes: 1,
       counters: countsInstructions,

@@ -2,6 +2,7 @@ import Foundation
 import SigbenchCore
 import SigbenchRender
 import SigbenchResults
+import SigbenchStrategies
 
 /// What `sigbench run` was asked to do, validated, with the defaults owned here (the CLI's help
 /// shows these values).
@@ -20,6 +21,16 @@ public struct RunSettings: Sendable {
   /// The swept specs among `strategies` (`StrategyResolver.resolveSweeps`), recorded in the
   /// result for the sheet's sweep section.
   public var sweeps: [SweepRecord] = []
+
+  /// The sweeps' configurations other than their defaults and the reference: timed in the
+  /// smooth lane with everything else, and in the raster lane and under callgrind only when on
+  /// their sweep's Pareto front (`RunPipeline.timeFronts`).
+  public var sweptLabels: Set<String> {
+    var labels = Set(sweeps.flatMap(\.configs))
+    for s in sweeps { labels.remove(s.defaultLabel) }
+    labels.remove(StrategyCatalog.referenceID)
+    return labels
+  }
   /// Thumbnail spec; the sample pages draw twice this size.
   public var render: RenderSpec
   /// A previous run to compare every thumbnail with, already read (`RunInputs.loadRun`).

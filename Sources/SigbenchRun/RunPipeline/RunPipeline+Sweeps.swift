@@ -1,0 +1,65 @@
+import Foundation
+import SigbenchCore
+import SigbenchReport
+import SigbenchResults
+
+extension RunPipeline {
+  /// A sweep's configurations on its Pareto front of accuracy (`accuracy-mean`) against the
+  /// smooth lane's batched p50, the default configuration among the candidates (it is timed
+  /// fully anyway, so it is left out of the result); empty without accuracy or timing figures.
+  static func front(_ sweep: SweepRecord, quality: RunQuality?, figures: [LaneFigures])
+    -> [String]
+  {
+    let p50 = Dictionary(
+      figures.filter { $0.lane == .smooth }.compactMap { f in f.batched.map { (f.strategy, $0.p50) }
+      }
+    ) { a, _ in a }
+    let candidates = sweep.configs.compactMap { label -> (String, Double, Double)? in
+      guard let x = p50[label],
+        let y = quality?.strategies[label].flatMap({ QualityMetric.accuracyMean.value(in: $0) }),
+        x.isFinite, y.isFinite
+      else { return nil }
+      return (label, x, y)
+    }
+    let onFront = TradeOffSection.paretoFront(candidates.map { (x: $0.1, y: $0.2) })
+    return onFront.map { candidates[$0].0 }
+  }
+
+  /// The second timing pass of a run with sweeps: each sweep's Pareto front (its swept
+  /// configurations were timed in the smooth lane only) timed in the raster lane, with the
+  /// reference for its ratios, and counted under callgrind in both lanes when the run counts.
+  /// Their raster figures and counters join `report`; the smooth-lane figures stay the first
+  /// pass's. Returns the sweeps with their fronts recorded.
+  func timeFronts(
+    _ sweeps: [SweepRecord], quality: RunQuality?, report: inout BenchReport,
+    session: BenchSession, progress: ProgressHandler
+  ) throws -> [SweepRecord] {
+    let swept = settings.sweptLabels
+    var recorded = sweeps
+    var chosen: [String] = []
+    for i in recorded.indices {
+      let front = Self.front(recorded[i], quality: quality, figures: report.figures)
+      recorded[i].front = front
+      chosen += front.filter { swept.contains($0) && !chosen.contains($0) }
+    }
+    guard !chosen.isEmpty else { return recorded }
+    progress(
+      .note(
+        "timing the raster lane and counting the \(chosen.count) configuration"
+          + "\(chosen.count == 1 ? "" : "s") on the sweeps' Pareto fronts"))
+    let strategies = session.strategies.filter {
+      chosen.contains($0.label) || $0.label == StrategyResolver.referenceLabel
+    }
+    var pipeline = benchPipeline(session.with(strategies: strategies))
+    pipeline.options.smoothLaneOnly = nil
+    let second = try pipeline.run(progress: progress).report
+    let picked = Set(chosen)
+    report.figures += second.figures.filter {
+      picked.contains($0.strategy) && $0.lane == .smoothRaster
+    }
+    if report.counterRun.unavailableReason == nil || second.counterRun.unavailableReason == nil {
+      report.counters += second.counters.filter { picked.contains($0.strategy) }
+    }
+    return recorded
+  }
+}

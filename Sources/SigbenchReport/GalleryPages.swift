@@ -129,7 +129,7 @@ extension IndexPage {
       h += "<figure><img src=\"\(escapeURLPath(sample.rawImage))\" alt=\"raw samples of "
       h += "\(escapeHTML(sample.name))\"><figcaption>raw input</figcaption></figure>"
     }
-    for s in r.strategies {
+    for s in r.picturedStrategies {
       h += "<figure>"
       if let img = sample.images[s.label] {
         h += sample.page.map { "<a href=\"\(escapeURLPath($0.path))\">" } ?? ""

@@ -37,7 +37,7 @@ public enum SamplePage {
     h += "<h2>Metrics</h2>\n<div class=\"scroll\"><table>\n<thead><tr><th>strategy</th>"
     h += "<th>centreline segments</th><th>fill elements</th><th>end gap</th>"
     h += "<th>error vs truth (mean / max)</th></tr></thead>\n<tbody>\n"
-    for st in r.strategies {
+    for st in r.picturedStrategies {
       guard let m = page.metrics[st.label] else { continue }
       h += "<tr><th><code>\(escapeHTML(st.label))</code></th><td class=\"num\">\(m.segments)</td>"
       h += "<td class=\"num\">\(m.fillElements)</td>"
@@ -55,7 +55,7 @@ public enum SamplePage {
     h += "<h2>Final ink</h2>\n"
     h += "<input type=\"checkbox\" id=\"raw-toggle\"><label for=\"raw-toggle\"> overlay the raw "
     h += "samples (blue dots)</label>\n<div class=\"renders\">\n"
-    for st in r.strategies {
+    for st in r.picturedStrategies {
       guard let img = page.large[st.label] else { continue }
       h += "<figure><div class=\"stack\"><img src=\"\(src(img))\" alt=\"\(escapeHTML(st.label)) "
       h += "ink of \(escapeHTML(s.name))\">"
@@ -72,7 +72,7 @@ public enum SamplePage {
     h += "<p>\(escapeHTML(page.midStrokeNote)). Stable ink is black; the tail the strategy may "
     h += "still revise is <span class=\"tentative\">orange</span>; raw samples are blue dots.</p>\n"
     h += "<div class=\"renders\">\n"
-    for st in r.strategies {
+    for st in r.picturedStrategies {
       guard let img = page.midStroke[st.label] else { continue }
       h += "<figure><img src=\"\(src(img))\" alt=\"\(escapeHTML(st.label)) mid-stroke\">"
       h += "<figcaption><code>\(escapeHTML(st.label))</code></figcaption></figure>\n"
@@ -85,7 +85,7 @@ public enum SamplePage {
     ] where !crops.isEmpty {
       h += "<h2>\(escapeHTML(title))</h2>\n<p>\(escapeHTML(note)) Blue dots are raw samples.</p>\n"
       h += "<div class=\"renders crops\">\n"
-      for st in r.strategies {
+      for st in r.picturedStrategies {
         guard let img = crops[st.label] else { continue }
         h +=
           "<figure><img src=\"\(src(img))\" alt=\"\(escapeHTML(st.label)): \(escapeHTML(title))\">"
@@ -99,7 +99,7 @@ public enum SamplePage {
       h += "this run has, grey is ink both have.</p>\n<div class=\"scroll\"><table>\n"
       h += "<thead><tr><th>strategy</th><th>changed</th><th>base</th><th>this run</th>"
       h += "<th>difference</th></tr></thead>\n<tbody>\n"
-      for st in r.strategies {
+      for st in r.picturedStrategies {
         guard let d = diffs[st.label] else { continue }
         h += "<tr><th><code>\(escapeHTML(st.label))</code></th>"
         if d.missingInBase {

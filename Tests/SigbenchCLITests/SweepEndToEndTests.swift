@@ -1,4 +1,5 @@
 import Foundation
+import SigbenchReport
 import SigbenchResults
 import SigbenchTestSupport
 import Testing
@@ -55,6 +56,29 @@ struct SweepEndToEndTests {
     let swept = Set(sweeps.flatMap(\.configs)).subtracting(["straight", "catmull-rom"])
     #expect(raster == Set(result.strategies.map(\.label)).subtracting(swept).union(front))
     #expect(raster.count < smooth.count)
+  }
+
+  @Test("pictures: the strategies drawn anyway, then only each sweep's best configurations")
+  func picturesOfTheBest() throws {
+    let out = try EndToEndTests.tempFolder()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let r = try EndToEndTests.run([
+      "run", "--corpus", Self.corner, "--out", out.path, "--no-history", "--timed-points", "100",
+      "--strategies", "catmull-rom(alpha=0|0.25|0.75|1)",
+    ])
+    #expect(r.code == 0, "\(r.stderr)")
+    let result = try RunResult.decode(
+      Data(contentsOf: out.appendingPathComponent("latest/result.json")))
+    let drawn = Set(result.samples.flatMap { $0.images.keys })
+    let best = Set(SweepSection.pictured(result))
+    #expect(!best.isEmpty && best.isSubset(of: drawn))
+    #expect(drawn == best.union(["straight", "catmull-rom"]), "\(drawn) \(best)")
+    #expect(drawn.count < result.strategies.count)
+    // Every configuration has quality figures on each drawing's page.
+    #expect(result.samples[0].page?.quality?.count == result.strategies.count)
+    let sheet = try String(
+      contentsOf: out.appendingPathComponent("latest/index.html"), encoding: .utf8)
+    for label in best { #expect(sheet.contains("alt=\"\(label) ink of")) }
   }
 
   @Test(

@@ -20,6 +20,19 @@ public enum SweepSection {
     return h + "</section>\n"
   }
 
+  /// The configurations whose pictures a run with sweeps draws besides the strategies it
+  /// draws anyway: each sweep's best configuration per question (the leaders' first), in
+  /// sweep order, each once.
+  public static func pictured(_ r: RunResult) -> [String] {
+    var labels: [String] = []
+    for sweep in r.sweeps ?? [] {
+      for a in SweepAnswers.of(SweepFigures(sweep, in: r)) {
+        if let best = a.best?.strategy, !labels.contains(best) { labels.append(best) }
+      }
+    }
+    return labels
+  }
+
   static func part(_ f: SweepFigures, index: Int, run r: RunResult) -> String {
     let s = f.sweep
     var h = "<h3 id=\"sweep-\(index)\">Sweep <code>\(escapeHTML(s.spec))</code></h3>\n"

@@ -84,10 +84,16 @@ extension RunPipeline {
     spool: TimingSpool, path: String
   ) throws -> CorpusStream.Kept {
     let strategies = settings.strategies
-    let job = SampleJob(
+    var sampleJob = SampleJob(
       images: SampleImages(spec: settings.render), strategies: strategies,
       runFolder: folder.partial, strict: settings.stopAtFirstFailure,
       injection: settings.bench.injection)
+    // A sweep's configurations are drawn afterwards, only those best on some question.
+    let swept = settings.sweptLabels
+    if !swept.isEmpty {
+      sampleJob.pictureLabels = Set(strategies.map(\.label)).subtracting(swept)
+    }
+    let job = sampleJob
     let drawPictures = settings.drawPictures
     progress(
       .note(

@@ -1,5 +1,6 @@
 import Foundation
 import SigbenchCore
+import SigbenchFiles
 import SigbenchReport
 import SigbenchResults
 
@@ -61,5 +62,45 @@ extension RunPipeline {
       report.counters += second.counters.filter { picked.contains($0.strategy) }
     }
     return recorded
+  }
+}
+
+extension RunPipeline {
+  /// The pictures of each sweep's best configurations (`SweepSection.pictured`), which the
+  /// first pass measured without drawing: the corpus read again and only they drawn, their
+  /// pictures added to each drawing's entry. Nothing without sweeps or pictures.
+  func drawBestOfSweeps(
+    _ result: inout RunResult, stream: CorpusStream, plan: CorpusStream.Plan, folder: RunFolder
+  ) throws {
+    let swept = settings.sweptLabels
+    guard settings.drawPictures, !swept.isEmpty else { return }
+    let best = SweepSection.pictured(result).filter { swept.contains($0) }
+    let strategies = settings.strategies.filter { best.contains($0.label) }
+    guard !strategies.isEmpty else { return }
+    progress(
+      .note(
+        "drawing the \(strategies.count) best configuration\(strategies.count == 1 ? "" : "s") "
+          + "of the sweeps"))
+    let job = SampleJob(
+      images: SampleImages(spec: settings.render), strategies: strategies,
+      runFolder: folder.partial, strict: false, injection: settings.bench.injection)
+    var again = stream
+    again.spool = nil
+    again.studySampleBudget = 0
+    let kept = try again.run(
+      plan, qualityLabels: [],
+      process: { d, index, format in
+        .init(entry: try job.run(d, index: index, format: format), quality: [], item: nil)
+      }, progress: ignoreProgress)
+    for (i, drawn) in kept.entries.enumerated() where result.samples.indices.contains(i) {
+      guard result.samples[i].name == drawn.name else { continue }
+      result.samples[i].images.merge(drawn.images) { old, _ in old }
+      guard var page = result.samples[i].page, let more = drawn.page else { continue }
+      page.large.merge(more.large) { old, _ in old }
+      page.midStroke.merge(more.midStroke) { old, _ in old }
+      page.endCrop.merge(more.endCrop) { old, _ in old }
+      page.cornerCrop.merge(more.cornerCrop) { old, _ in old }
+      result.samples[i].page = page
+    }
   }
 }

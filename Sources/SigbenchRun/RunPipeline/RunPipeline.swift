@@ -76,8 +76,10 @@ public struct RunPipeline: Sendable {
     let parts = RunParts(
       runID: folder.runID, started: started, corpus: corpus, entries: entries,
       quality: quality, study: study, contractFailures: contract)
-    let (result, raw, gateFolder) = try measure(
+    var (result, raw, gateFolder) = try measure(
       parts, spool: spool, kept: &kept, precounted: precounted, path: path)
+    // 7b. The pictures of each sweep's best configurations, in a second pass over the corpus.
+    try drawBestOfSweeps(&result, stream: stream, plan: plan, folder: folder)
     MemoryTrim.release()
     // 8. result.json, the bench files and the sheet, then the folder renamed into place.
     try write(result, raw: raw, into: folder)

@@ -15,6 +15,9 @@ struct SampleJob: Sendable {
   var strict = false
   /// The test-only injection, for `fail=STAGE`.
   var injection: Injection?
+  /// The strategies whose pictures are drawn (`nil`: every one); the others are measured
+  /// only (a sweep's configurations, drawn afterwards when best on some question).
+  var pictureLabels: Set<String>?
 
   /// A stage that fails on this drawing fails its cell only (`CellFailures`): the failure is
   /// recorded on the entry, that picture or figure is left out, and the other cells go on.
@@ -54,9 +57,13 @@ struct SampleJob: Sendable {
           .smoothing, strategy, { try CellFailures.smooth(drawing, strategy) })
       else { continue }
       let inks = traces.map { StrokeInk(stable: $0.ink) }
-      let pictures = try cells.attempt(.picture, strategy) {
-        try self.pictures(drawing, strategy, inks, (thumbT, largeT), focus)
-      }
+      let drawn = pictureLabels?.contains(label) ?? true
+      let pictures =
+        !drawn
+        ? nil
+        : try cells.attempt(.picture, strategy) {
+          try self.pictures(drawing, strategy, inks, (thumbT, largeT), focus)
+        }
       if let p = pictures {
         thumbs[label] = try write(p.thumb, "\(key).png")
         large[label] = try write(p.large, "\(key)-large.png")

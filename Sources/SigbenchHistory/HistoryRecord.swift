@@ -31,6 +31,9 @@ public struct HistoryRecord: Hashable, Sendable {
   /// The external strategies among the figures' strategies, by label: their manifest, command
   /// and digests, so a later reader of a series knows when its code changed.
   public var external: [String: ExternalStrategyOrigin] = [:]
+  /// The configurations of sweeps among the figures' strategies, by label: the sweep's spec
+  /// (the history pages fold them under it).
+  public var sweeps: [String: String] = [:]
 
   public init(
     kind: String, createdAt: String, commit: String?, commitTime: String?, dirty: Bool?,

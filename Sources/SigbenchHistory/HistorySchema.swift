@@ -58,6 +58,16 @@ public enum HistorySchema {
       PRIMARY KEY(run_id, strategy)
     );
     """,
+    // 4: which strategies of a run were configurations of a sweep, and of which (its spec).
+    """
+    CREATE TABLE sweep_configs(
+      run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+      strategy TEXT NOT NULL,
+      strategy_id TEXT NOT NULL,
+      sweep TEXT NOT NULL,
+      PRIMARY KEY(run_id, strategy)
+    );
+    """,
   ]
 
   /// The version a database has once every migration ran.

@@ -33,6 +33,12 @@ public enum HistorySheet {
       kept += rows[max(start, end - maxPoints)..<end]
       start = end
     }
-    return HistoryTrendBuilder.build(kept)
+    var t = HistoryTrendBuilder.build(kept)
+    var swept: [String: String] = [:]
+    for sweep in r.sweeps ?? [] {
+      for label in sweep.configs where label != sweep.defaultLabel { swept[label] = sweep.spec }
+    }
+    t.sweeps = swept.isEmpty ? nil : swept
+    return t
   }
 }

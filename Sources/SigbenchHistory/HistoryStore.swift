@@ -95,6 +95,7 @@ public struct HistoryStore {
           .int(Int64(record.processes)), .text(record.source),
         ])
       let id = db.lastInsertRowID
+      let runRow = id
       let insert = try db.prepare(
         """
         INSERT OR REPLACE INTO measurements(run_id, strategy, lane, metric, unit, headline,
@@ -121,8 +122,30 @@ public struct HistoryStore {
             .optional(o.commandDigest),
           ])
       }
+      for (label, sweep) in record.sweeps.sorted(by: { $0.key < $1.key }) {
+        let id = label.prefix { $0 != "(" }
+        try db.run(
+          """
+          INSERT OR REPLACE INTO sweep_configs(run_id, strategy, strategy_id, sweep)
+          VALUES (?, ?, ?, ?)
+          """, [.int(runRow), .text(label), .text(String(id)), .text(sweep)])
+      }
       return true
     }
+  }
+
+  /// Every strategy label stored as a sweep's configuration, with the spec of the sweep that
+  /// made it most recently.
+  public func sweepConfigurations() throws -> [String: String] {
+    var out: [String: String] = [:]
+    let rows = try db.query(
+      """
+      SELECT s.strategy, s.sweep FROM sweep_configs s JOIN runs ON runs.id = s.run_id
+      ORDER BY runs.created_at, runs.id
+      """
+    ) { ($0.text(0), $0.text(1)) }
+    for (label, sweep) in rows { out[label] = sweep }
+    return out
   }
 
   /// The digests recorded for external strategy `label`, oldest run first: (run key, manifest

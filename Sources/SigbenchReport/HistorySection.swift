@@ -25,7 +25,14 @@ public enum HistorySection {
     }
     var h = "<section id=\"history\">\n<h2>History across commits</h2>\n"
     h += "<p>\(escapeHTML(HistorySheetText.sparklines))</p>\n"
-    h += seriesTable(t.series)
+    let swept = t.sweeps ?? [:]
+    h += seriesTable(t.series.filter { swept[$0.strategy] == nil })
+    let folded = t.series.filter { swept[$0.strategy] != nil }
+    if !folded.isEmpty {
+      let configs = Set(folded.map(\.strategy)).count
+      h += "<details><summary>the sweeps' \(configs) configuration\(configs == 1 ? "" : "s"), "
+      h += "\(folded.count) series</summary>\n\(seriesTable(folded))</details>\n"
+    }
     return h + "</section>\n"
   }
 
@@ -37,15 +44,23 @@ public enum HistorySection {
     h += "<h1>\(escapeHTML(title))</h1>\n"
     h += "<p>\(runCount(t)) runs, \(t.series.count) series, \(t.steps.count) detected steps. "
     h += "\(escapeHTML(HistorySheetText.intro))</p>\n"
-    let strategies = orderedStrategies(t)
+    let swept = t.sweeps ?? [:]
+    let strategies = orderedStrategies(t).filter { swept[$0] == nil }
+    var sweeps: [String] = []
+    for label in orderedStrategies(t) {
+      if let spec = swept[label], !sweeps.contains(spec) { sweeps.append(spec) }
+    }
     h += "<nav><p>Contents: <a href=\"#steps\">detected steps</a> · <a href=\"#headline\">"
     h += "headline figures</a> · every series by strategy: "
     h += strategies.map { "<a href=\"#s-\(anchor($0))\">\(escapeHTML($0))</a>" }
       .joined(separator: " · ")
+    if !sweeps.isEmpty { h += " · <a href=\"#sweeps\">sweeps</a>" }
     h += "</p></nav>\n<section id=\"steps\">\n<h2>Detected steps</h2>\n"
     h += "<p class=\"small\">\(escapeHTML(t.method))</p>\n"
     h += stepsTable(t) + "</section>\n"
-    h += headline(t)
+    var headlineTrends = t
+    headlineTrends.series = t.series.filter { swept[$0.strategy] == nil }
+    h += headline(headlineTrends)
     h += "<section id=\"series\">\n<h2>Every series</h2>\n"
     for strategy in strategies {
       let mine = t.series.filter { $0.strategy == strategy }
@@ -54,7 +69,21 @@ public enum HistorySection {
       h += "\(mine.count) series, \(steps) step\(steps == 1 ? "" : "s")</summary>\n"
       h += seriesTable(mine) + "</details>\n"
     }
-    return h + "</section>\n</body>\n</html>\n"
+    h += "</section>\n"
+    if !sweeps.isEmpty {
+      h += "<section id=\"sweeps\">\n<h2>Sweeps</h2>\n<p>The configurations of each sweep, "
+      h += "folded under it (the headline charts leave them out).</p>\n"
+      for spec in sweeps {
+        let labels = orderedStrategies(t).filter { swept[$0] == spec }
+        let mine = t.series.filter { labels.contains($0.strategy) }
+        let steps = mine.reduce(0) { $0 + $1.steps.count }
+        h += "<details><summary>sweep <code>\(escapeHTML(spec))</code>: \(labels.count) "
+        h += "configuration\(labels.count == 1 ? "" : "s"), \(mine.count) series, \(steps) "
+        h += "step\(steps == 1 ? "" : "s")</summary>\n" + seriesTable(mine) + "</details>\n"
+      }
+      h += "</section>\n"
+    }
+    return h + "</body>\n</html>\n"
   }
 
   /// The metrics drawn as charts on the history page, per timing lane.

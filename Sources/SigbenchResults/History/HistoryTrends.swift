@@ -6,10 +6,14 @@ public struct HistoryTrends: Codable, Hashable, Sendable {
   public var method: String
   /// One entry per strategy × lane × metric × comparability group, in that order.
   public var series: [HistorySeries]
+  /// Strategy labels that are configurations of a sweep, with the sweep's spec: the history
+  /// pages fold their series under the sweep (`nil` without sweeps, and in older files).
+  public var sweeps: [String: String]?
 
-  public init(method: String, series: [HistorySeries]) {
+  public init(method: String, series: [HistorySeries], sweeps: [String: String]? = nil) {
     self.method = method
     self.series = series
+    self.sweeps = sweeps
   }
 
   /// Every step of every series, newest first (by the time of the first point after it).

@@ -80,7 +80,11 @@ public struct HistoryActions: Sendable {
 
   /// The selected series with their detected steps.
   public func trends() throws(PipelineError) -> HistoryTrends {
-    HistoryTrendBuilder.build(try rows(try store()), detector: StepDetector(seed: seed))
+    let store = try store()
+    var t = HistoryTrendBuilder.build(try rows(store), detector: StepDetector(seed: seed))
+    let sweeps = (try? store.sweepConfigurations()) ?? [:]
+    t.sweeps = sweeps.isEmpty ? nil : sweeps
+    return t
   }
 
   /// `report -o DIR`: `DIR/index.html` (one chart per series, the steps table) and

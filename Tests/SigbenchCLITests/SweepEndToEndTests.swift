@@ -81,6 +81,27 @@ struct SweepEndToEndTests {
     for label in best { #expect(sheet.contains("alt=\"\(label) ink of")) }
   }
 
+  @Test("a process strategy's sweep: one process per worker, its own front over the round trip")
+  func externalSweep() throws {
+    let out = try EndToEndTests.tempFolder()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let r = try EndToEndTests.run([
+      "run", "--corpus", Self.corner, "--out", out.path, "--no-history", "--no-render",
+      "--timed-points", "100", "--strategy-dir",
+      packageRootURL().appendingPathComponent("scripts/external").path, "--strategies",
+      "py-moving-average(window=2|6|9)",
+    ])
+    #expect(r.code == 0, "\(r.stderr)")
+    let result = try RunResult.decode(
+      Data(contentsOf: out.appendingPathComponent("latest/result.json")))
+    let sweep = try #require(result.sweeps?.first)
+    #expect(sweep.configs.count == 3 && sweep.defaultLabel == "py-moving-average")
+    #expect(sweep.front?.isEmpty == false)
+    let sheet = try String(
+      contentsOf: out.appendingPathComponent("latest/index.html"), encoding: .utf8)
+    #expect(sheet.contains("here the round trip of a process strategy"))
+  }
+
   @Test(
     "commands that take one configuration per spec refuse sweeps (exit 64)",
     arguments: [
@@ -127,6 +148,27 @@ struct SweepEndToEndTests {
     let text = try EndToEndTests.run(Array(args.dropLast(2)))
     #expect(text.stdout.contains("best: \(outcome.best)"))
     #expect(text.stdout.contains("deterministic"))
+  }
+
+  @Test(
+    "--max-p50: a bound every configuration meets changes nothing but says it depends on timing; one none meets leaves no value"
+  )
+  func latencyBound() throws {
+    let common = [
+      "tune", "catmull-rom(filter=one-euro)", "--over", "filter-beta", "--metric",
+      "accuracy-mean", "--corpus", Self.corner, "--budget", "4", "--quiet",
+    ]
+    let free = try EndToEndTests.run(common + ["--json"])
+    let loose = try EndToEndTests.run(common + ["--json", "--max-p50", "1000000000"])
+    #expect(free.code == 0 && loose.code == 0, "\(loose.stderr)")
+    let a = try JSONDecoder().decode(TuneOutcome.self, from: Data(free.stdout.utf8))
+    let b = try JSONDecoder().decode(TuneOutcome.self, from: Data(loose.stdout.utf8))
+    #expect(a.best == b.best && a.value == b.value && b.maxP50 == 1e9 && a.maxP50 == nil)
+    let text = try EndToEndTests.run(common + ["--max-p50", "1000000000"])
+    #expect(text.stdout.contains("the result depends on timing"))
+    let tight = try EndToEndTests.run(common + ["--json", "--max-p50", "1"])
+    let c = try JSONDecoder().decode(TuneOutcome.self, from: Data(tight.stdout.utf8))
+    #expect(tight.code == 0 && c.value == nil && c.path.allSatisfy { $0.value == nil })
   }
 
   @Test(

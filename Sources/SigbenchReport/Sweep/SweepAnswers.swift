@@ -25,12 +25,18 @@ enum SweepAnswers {
       answers.append(
         RunVerdict.Answer(
           id: "latency-smooth", question: "Lowest latency per point (smoothing alone)",
-          measure: "batched p50 per point (smooth lane), ns, lower is better; within 5 % tied",
+          measure: (f.roundTrip ? "round-trip p50 per push" : "batched p50 per point (smooth lane)")
+            + ", ns, lower is better; within 5 % tied",
           leaders: leaders.map {
             RunVerdict.Entry(strategy: $0.label, value: $0.p50, text: formatNanoseconds($0.p50))
           }, byConstruction: [], measured: timed.count))
     }
     return answers
+  }
+
+  /// The quality metric that answers `a`, `nil` for the latency question.
+  static func metric(of a: RunVerdict.Answer) -> QualityMetric? {
+    RunVerdict.qualityQuestions.first { $0.0 == a.id }?.2
   }
 
   /// The best configurations per question: the spec to copy, its value, the default's value.
@@ -41,7 +47,7 @@ enum SweepAnswers {
     h += "<th>tied</th></tr></thead>\n<tbody>\n"
     for a in answers {
       guard let best = a.best else { continue }
-      let metric = QualityMetric.catalog.first { a.measure.hasPrefix($0.id + ",") }
+      let metric = SweepAnswers.metric(of: a)
       let defaultValue: String
       if let metric {
         defaultValue = QualityFormat.value(metric, f.value(metric, f.sweep.defaultLabel))
@@ -66,7 +72,7 @@ enum SweepAnswers {
     for a in answers {
       guard let best = a.best?.strategy,
         !a.leaders.contains(where: { $0.strategy == f.sweep.defaultLabel }),
-        let metric = QualityMetric.catalog.first(where: { a.measure.hasPrefix($0.id + ",") })
+        let metric = SweepAnswers.metric(of: a)
       else { continue }
       let scored = r.samples.compactMap { s -> (SampleEntry, Double)? in
         guard let v = s.page?.quality?[f.sweep.defaultLabel].flatMap({ metric.value(in: $0) }),

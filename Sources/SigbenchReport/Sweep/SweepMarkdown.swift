@@ -13,7 +13,7 @@ public enum SweepMarkdown {
       o += "|---|---|---|---|\n"
       for a in SweepAnswers.of(f) {
         guard let best = a.best else { continue }
-        let metric = QualityMetric.catalog.first { a.measure.hasPrefix($0.id + ",") }
+        let metric = SweepAnswers.metric(of: a)
         let fallback = f.p50[sweep.defaultLabel].map(formatNanoseconds) ?? "n/a"
         let d = metric.map { QualityFormat.value($0, f.value($0, sweep.defaultLabel)) } ?? fallback
         o += "| \(MarkdownFormat.cell(a.question)) | `\(best.strategy)` | "

@@ -68,8 +68,12 @@ public enum SweepSection {
     }
     guard points.count >= 2 else { return "" }
     var h = "<p>The Pareto front (filled, joined): configurations no other one of this sweep "
-    h += "beats on both accuracy and latency (batched p50, <code>smooth</code> lane)."
-    if let front = f.sweep.front {
+    h +=
+      f.roundTrip
+      ? "beats on both accuracy and latency, here the round trip of a process strategy (its own "
+        + "front: a push across a process boundary is never set against in-process latency)."
+      : "beats on both accuracy and latency (batched p50, <code>smooth</code> lane)."
+    if let front = f.sweep.front, !f.roundTrip {
       h += " Only the \(front.count) configuration\(front.count == 1 ? "" : "s") on it (and the "
       h += "default) were timed in the <code>smooth+raster</code> lane and counted under callgrind."
     }

@@ -6,15 +6,25 @@ import SigbenchResults
 
 extension RunPipeline {
   /// A sweep's configurations on its Pareto front of accuracy (`accuracy-mean`) against the
-  /// smooth lane's batched p50, the default configuration among the candidates (it is timed
-  /// fully anyway, so it is left out of the result); empty without accuracy or timing figures.
-  static func front(_ sweep: SweepRecord, quality: RunQuality?, figures: [LaneFigures])
-    -> [String]
-  {
-    let p50 = Dictionary(
-      figures.filter { $0.lane == .smooth }.compactMap { f in f.batched.map { (f.strategy, $0.p50) }
+  /// smooth lane's batched p50, or, for a process strategy (no in-process lane), against its
+  /// round-trip push p50 (a front of its own); the default configuration is among them when
+  /// the grid holds it. Empty without accuracy or timing figures.
+  static func front(
+    _ sweep: SweepRecord, quality: RunQuality?, figures: [LaneFigures],
+    roundTrips: [ExternalLatencyFigures] = []
+  ) -> [String] {
+    var p50 = Dictionary(
+      figures.filter { $0.lane == .smooth }.compactMap { f in
+        f.batched.map { (f.strategy, $0.p50) }
       }
     ) { a, _ in a }
+    if !sweep.configs.contains(where: { p50[$0] != nil }) {
+      p50 = Dictionary(
+        roundTrips.filter { $0.lane == .roundTrip }.compactMap { f in
+          f.push.map { (f.strategy, $0.p50) }
+        }
+      ) { a, _ in a }
+    }
     let candidates = sweep.configs.compactMap { label -> (String, Double, Double)? in
       guard let x = p50[label],
         let y = quality?.strategies[label].flatMap({ QualityMetric.accuracyMean.value(in: $0) }),
@@ -39,9 +49,16 @@ extension RunPipeline {
     var recorded = sweeps
     var chosen: [String] = []
     for i in recorded.indices {
-      let front = Self.front(recorded[i], quality: quality, figures: report.figures)
+      let front = Self.front(
+        recorded[i], quality: quality, figures: report.figures,
+        roundTrips: report.externalLatency ?? [])
       recorded[i].front = front
-      chosen += front.filter { swept.contains($0) && !chosen.contains($0) }
+      // A process strategy's configurations have no raster lane or counters to add.
+      let timedHere = Set(
+        session.strategies.filter { $0.timedInProcess || $0.isLibrary }.map(\.label))
+      chosen += front.filter {
+        swept.contains($0) && timedHere.contains($0) && !chosen.contains($0)
+      }
     }
     guard !chosen.isEmpty else { return recorded }
     progress(

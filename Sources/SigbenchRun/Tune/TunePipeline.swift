@@ -68,7 +68,7 @@ public struct TunePipeline: Sendable {
     let timing = try maxP50.map { _ in try LatencyProbe(corpus: corpus) }
     var values: [String: Double?] = [:]
     var failure: Error?
-    var search = CompassSearch(
+    let search = CompassSearch(
       start: dimensions.map { d in
         let text = spec.options.first { $0.name == d.option }?.value
         let v =
@@ -78,8 +78,7 @@ public struct TunePipeline: Sendable {
             return nil
           } ?? (d.low + d.high) / 2
         return d.position(of: v)
-      }, budget: budget, seed: seed)
-    search.budget = max(1, budget)
+      }, budget: max(1, budget), seed: seed)
     let outcome = search.minimise { point -> Double? in
       guard failure == nil else { return nil }
       do {

@@ -70,7 +70,8 @@ struct SweepSectionTests {
     #expect(latencyRow.contains("<code>catmull-rom(alpha=1)</code>"), "\(latencyRow)")
     // The front and one line chart per headline metric and latency, the default as reference.
     #expect(h.contains("Pareto front"))
-    #expect(h.contains("Accuracy mean against churn mean"))
+    #expect(h.contains("Accuracy mean against churn"))
+    #expect(h.contains("<li>D. <code>catmull-rom</code>"))
     #expect(h.contains("alpha (default 0.5)"))
     #expect(h.components(separatedBy: ">default</text>").count > 3)
     let md = SweepMarkdown.render(r)

@@ -50,76 +50,12 @@ public enum SweepSection {
     }
     let answers = SweepAnswers.of(f)
     h += SweepAnswers.table(answers, f)
-    h += front(f)
-    h += inkFronts(f)
+    h += SweepFronts.render(f)
     h += "<div class=\"charts\">\n"
     for chart in optionCharts(f) { h += "<div class=\"scroll small\">\(chart)</div>\n" }
     h += "</div>\n"
     h += SweepAnswers.pictures(answers, f, run: r)
     return h
-  }
-
-  /// Accuracy against smooth-lane latency over the configurations and the default.
-  static func front(_ f: SweepFigures) -> String {
-    let points = f.labels.compactMap { label -> SVGChart.LabelledPoint? in
-      guard let x = f.p50[label], x > 0, let y = f.value(.accuracyMean, label), y.isFinite else {
-        return nil
-      }
-      return SVGChart.LabelledPoint(label: f.display(label), x: x, y: y)
-    }
-    guard points.count >= 2 else { return "" }
-    var h = "<p>The Pareto front (filled, joined): configurations no other one of this sweep "
-    h +=
-      f.roundTrip
-      ? "beats on both accuracy and latency, here the round trip of a process strategy (its own "
-        + "front: a push across a process boundary is never set against in-process latency)."
-      : "beats on both accuracy and latency (batched p50, <code>smooth</code> lane)."
-    if let front = f.sweep.front, !f.roundTrip {
-      h += " Only the \(front.count) configuration\(front.count == 1 ? "" : "s") on it (and the "
-      h += "default) were timed in the <code>smooth+raster</code> lane and counted under callgrind."
-    }
-    h += "</p>\n"
-    h += "<div class=\"scroll\">\(TradeOffSection.chart(.accuracyMean, points))</div>\n"
-    return h
-  }
-
-  /// Accuracy against the two measures of how long ink stays provisional: how many pushes
-  /// until it is final (`latency-pushes-mean`) and how far the provisional tail moves
-  /// (`churn-mean`), each with its Pareto front.
-  static func inkFronts(_ f: SweepFigures) -> String {
-    var charts: [String] = []
-    for x in [QualityMetric.latencyPushesMean, .churnMean] {
-      let points = f.labels.compactMap { label -> SVGChart.LabelledPoint? in
-        guard let px = f.value(x, label), let py = f.value(.accuracyMean, label),
-          px.isFinite, py.isFinite
-        else { return nil }
-        return SVGChart.LabelledPoint(label: f.display(label), x: px, y: py)
-      }
-      guard points.count >= 2 else { continue }
-      let xs = points.map(\.x)
-      let ys = points.map(\.y)
-      let xPad = max((xs.max()! - xs.min()!) * 0.5, abs(xs.max()!) * 0.05, 1e-3)
-      var chart = SVGChart(
-        title: "Accuracy mean against \(x.name.lowercased())",
-        x: ChartAxis(
-          scale: .linear, low: max(0, xs.min()! - xPad * 0.2), high: xs.max()! + xPad,
-          title: QualityFormat.heading(x)),
-        y: ChartAxis(
-          scale: .linear, low: 0, high: max(ys.max()! * 1.15, ys.min()! + 1e-9),
-          title: QualityFormat.heading(.accuracyMean)),
-        formatX: { format($0, digits: $0 < 1 ? 2 : 1) },
-        formatY: { format($0, digits: $0 < 1 ? 2 : 1) })
-      chart.width = 560
-      chart.height = 340
-      let front = TradeOffSection.paretoFront(points.map { ($0.x, $0.y) })
-      charts.append(chart.scatter(points, front: front))
-    }
-    guard !charts.isEmpty else { return "" }
-    var h = "<p>Accuracy against how long the ink stays provisional: pushes until it is final, "
-    h += "and how far the provisional tail moves (churn). Lower is better on every axis; the "
-    h += "filled points are each chart's Pareto front.</p>\n<div class=\"charts\">\n"
-    for c in charts { h += "<div class=\"scroll small\">\(c)</div>\n" }
-    return h + "</div>\n"
   }
 
   /// The headline metrics and the latency against the swept options.

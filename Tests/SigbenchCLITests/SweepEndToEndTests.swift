@@ -102,6 +102,24 @@ struct SweepEndToEndTests {
     #expect(sheet.contains("here the round trip of a process strategy"))
   }
 
+  @Test("bench with a sweep: the history folds its configurations under the sweep")
+  func benchHistory() throws {
+    let out = try EndToEndTests.tempFolder()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let history = out.appendingPathComponent("h.sqlite").path
+    let r = try EndToEndTests.run([
+      "bench", "--corpus", Self.corner, "--out", out.path, "--history", history, "--quiet",
+      "--no-synthetic", "--no-counters", "--lanes", "smooth", "--timed-points", "100",
+      "--strategies", "catmull-rom(alpha=0|1)",
+    ])
+    #expect(r.code == 0, "\(r.stderr)")
+    let page = out.appendingPathComponent("history")
+    let report = try EndToEndTests.run(["history", "report", "-o", page.path, "--history", history])
+    #expect(report.code == 0, "\(report.stderr)")
+    let html = try String(contentsOf: page.appendingPathComponent("index.html"), encoding: .utf8)
+    #expect(html.contains("sweep <code>catmull-rom(alpha=0|1)</code>: 2 configurations"))
+  }
+
   @Test(
     "commands that take one configuration per spec refuse sweeps (exit 64)",
     arguments: [

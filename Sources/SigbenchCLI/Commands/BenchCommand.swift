@@ -131,7 +131,7 @@ struct BenchCommand: Command {
     let (report, raw) = try pipeline.run(progress: console.progress)
     let folder = benches.appendingPathComponent(RunFolder.makeID(Date()))
     try BenchPipeline.write(report, raw: raw, to: folder)
-    history.recorder.append(bench: report, progress: console.progress)
+    history.recorder.append(bench: report, sweeps: sweeps, progress: console.progress)
     if json {
       console.out(String(decoding: try report.encoded(), as: UTF8.self))
     } else {

@@ -35,8 +35,18 @@ public struct HistoryRecorder: Sendable {
     }
   }
 
-  public func append(bench report: BenchReport, progress: ProgressHandler) {
-    append(.bench(report, commit: .build), progress: progress)
+  /// Appends a benchmark; `sweeps`: the swept specs it ran (`bench.json` does not record them),
+  /// so the history folds their configurations under them as it does a run's.
+  public func append(
+    bench report: BenchReport, sweeps: [SweepRecord] = [], progress: ProgressHandler
+  ) {
+    var record = HistoryRecord.bench(report, commit: .build)
+    for sweep in sweeps {
+      for label in sweep.configs where label != sweep.defaultLabel {
+        record.sweeps[label] = sweep.spec
+      }
+    }
+    append(record, progress: progress)
   }
 
   public func append(gate report: GateReport, progress: ProgressHandler) {

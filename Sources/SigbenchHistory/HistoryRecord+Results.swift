@@ -51,11 +51,7 @@ extension HistoryRecord {
       commit: commit ?? .recorded(r.provenance), tool: r.tool, processes: r.bench.processes,
       source: source, runID: r.runID, measurements: m)
     for s in r.strategies { if let o = s.external { record.external[s.label] = o } }
-    for sweep in r.sweeps ?? [] {
-      for label in sweep.configs where label != sweep.defaultLabel {
-        record.sweeps[label] = sweep.spec
-      }
-    }
+    record.sweeps = SweepRecord.members(of: r.sweeps ?? [])
     return record
   }
 

@@ -34,10 +34,7 @@ public enum HistorySheet {
       start = end
     }
     var t = HistoryTrendBuilder.build(kept)
-    var swept: [String: String] = [:]
-    for sweep in r.sweeps ?? [] {
-      for label in sweep.configs where label != sweep.defaultLabel { swept[label] = sweep.spec }
-    }
+    let swept = SweepRecord.members(of: r.sweeps ?? [])
     t.sweeps = swept.isEmpty ? nil : swept
     return t
   }

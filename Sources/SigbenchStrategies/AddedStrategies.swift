@@ -9,6 +9,11 @@ public struct AddedStrategies: Sendable {
   /// result of its strategies.
   public let package: String
   public let entries: [StrategyEntry]
+
+  /// Strategy id → the package's name, for listings.
+  public var packageByID: [String: String] {
+    Dictionary(uniqueKeysWithValues: entries.map { ($0.descriptor.id, package) })
+  }
 }
 
 /// Why a package's strategies cannot join the catalog; names the package, the strategy and the

@@ -108,6 +108,7 @@ struct LibraryStrategyTests {
       ("WRONG_ABI", "was built for ABI version 99; this build loads version 1"),
       ("NO_ENTRY", "does not export sigbench_strategy_entry"),
       ("NO_TABLE", "sigbench_strategy_entry returned no table"),
+      ("NO_PUSH", "its table has no push function"),
     ] {
       let manifest = try Self.broken(define, in: folder)
       #expect {

@@ -102,10 +102,7 @@ struct StrategiesCommand: Command {
       return .success
     }
     let entries = try describe.map { [try StrategyCatalog.entry($0)] } ?? StrategyCatalog.all
-    let packages = Dictionary(
-      uniqueKeysWithValues: (StrategyCatalog.added?.entries ?? []).map {
-        ($0.descriptor.id, StrategyCatalog.added!.package)
-      })
+    let packages = StrategyCatalog.added?.packageByID ?? [:]
     if json {
       console.out(
         StrategyCatalogText.json(

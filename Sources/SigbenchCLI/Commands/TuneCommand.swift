@@ -62,18 +62,7 @@ struct TuneCommand: Command {
     _ = try entry.configure(spec)
     let dimensions = try TuneDimension.parse(
       try a.required(Self.over), spec: spec, descriptor: entry.descriptor)
-    let id = try a.required(Self.metric)
-    guard let metric = QualityMetric.catalog.first(where: { $0.id == id }) else {
-      let ids = QualityMetric.catalog.filter { $0.direction != .neutral }.map(\.id)
-      let hint = closestMatch(to: id, in: ids).map { " Did you mean '\($0)'?" } ?? ""
-      throw ValidationError(
-        "--metric: unknown quality metric '\(id)'.\(hint) Known: \(ids.joined(separator: ", "))")
-    }
-    guard metric.direction != .neutral else {
-      throw ValidationError(
-        "--metric: \(id) has no better direction (a property of the design); choose a ranked metric."
-      )
-    }
+    let metric = try TunePipeline.metric(named: try a.required(Self.metric))
     pipeline = TunePipeline(
       spec: spec, entry: entry, dimensions: dimensions, metric: metric,
       budget: try a.required(Self.budget), seed: try a.required(GateOptionGroup.seed),

@@ -52,6 +52,16 @@ public struct SweepRecord: Codable, Hashable, Sendable {
     self.defaultLabel = defaultLabel
   }
 
+  /// Label → sweep spec for every configuration of `sweeps` but their defaults (which stand
+  /// for their strategy as shipped): how the history folds a sweep's configurations.
+  public static func members(of sweeps: [SweepRecord]) -> [String: String] {
+    var out: [String: String] = [:]
+    for sweep in sweeps {
+      for label in sweep.configs where label != sweep.defaultLabel { out[label] = sweep.spec }
+    }
+    return out
+  }
+
   /// The record of `grid`, whose points configure to `labels` (same order).
   public init(_ grid: SweepGrid, labels: [String], descriptor: StrategyDescriptor) {
     self.init(

@@ -41,11 +41,7 @@ public struct HistoryRecorder: Sendable {
     bench report: BenchReport, sweeps: [SweepRecord] = [], progress: ProgressHandler
   ) {
     var record = HistoryRecord.bench(report, commit: .build)
-    for sweep in sweeps {
-      for label in sweep.configs where label != sweep.defaultLabel {
-        record.sweeps[label] = sweep.spec
-      }
-    }
+    record.sweeps = SweepRecord.members(of: sweeps)
     append(record, progress: progress)
   }
 

@@ -26,10 +26,7 @@ public struct RunSettings: Sendable {
   /// smooth lane with everything else, and in the raster lane and under callgrind only when on
   /// their sweep's Pareto front (`RunPipeline.timeFronts`).
   public var sweptLabels: Set<String> {
-    var labels = Set(sweeps.flatMap(\.configs))
-    for s in sweeps { labels.remove(s.defaultLabel) }
-    labels.remove(StrategyCatalog.referenceID)
-    return labels
+    Set(SweepRecord.members(of: sweeps).keys).subtracting([StrategyCatalog.referenceID])
   }
   /// Thumbnail spec; the sample pages draw twice this size.
   public var render: RenderSpec

@@ -40,6 +40,25 @@ public struct TunePipeline: Sendable {
     self.maxP50 = maxP50
   }
 
+  /// The quality metric `id` names, one with a better direction; an unknown id or a neutral
+  /// metric is an `.invalidOption` naming the ranked ids.
+  public static func metric(named id: String) throws(PipelineError) -> QualityMetric {
+    let ranked = QualityMetric.catalog.filter { $0.direction != .neutral }.map(\.id)
+    guard let metric = QualityMetric.named(id) else {
+      let hint = closestMatch(to: id, in: ranked).map { " Did you mean '\($0)'?" } ?? ""
+      throw PipelineError(
+        .invalidOption,
+        "--metric: unknown quality metric '\(id)'.\(hint) Known: \(ranked.joined(separator: ", "))")
+    }
+    guard metric.direction != .neutral else {
+      throw PipelineError(
+        .invalidOption,
+        "--metric: \(id) has no better direction (a property of the design); choose one of "
+          + ranked.joined(separator: ", "))
+    }
+    return metric
+  }
+
   /// The spec at `point` (positions in [0, 1], one per dimension): the given spec with the
   /// searched options set.
   public func spec(at point: [Double]) -> StrategySpec {

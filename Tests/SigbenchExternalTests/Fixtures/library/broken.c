@@ -1,6 +1,6 @@
 /* Library strategies that fail to load, to start or to run, for the tests. Built with one of
    -DWRONG_ABI (a table for ABI version 99), -DNO_ENTRY (no entry point), -DNO_TABLE (the entry
-   point returns NULL), -DFAIL_CREATE (create returns NULL with a reason) or -DTRAP (a dot per
+   point returns NULL), -DNO_PUSH (a table without its push function), -DFAIL_CREATE (create returns NULL with a reason) or -DTRAP (a dot per
    sample, and a trap at every stroke's third push: the process it runs in dies). */
 #include <string.h>
 
@@ -44,7 +44,11 @@ static const sigbench_strategy_table table = {
 #else
   .abi_version = SIGBENCH_STRATEGY_ABI_VERSION,
 #endif
+#ifdef NO_PUSH
+  .create = create, .push = NULL, .finish = finish, .destroy = destroy,
+#else
   .create = create, .push = push, .finish = finish, .destroy = destroy,
+#endif
 };
 
 #ifndef NO_ENTRY

@@ -106,6 +106,7 @@ let package = Package(
         "SigbenchCore", "SigbenchStrategies", "SigbenchFormats", "SigbenchRender",
         "SigbenchResults", "SigbenchBench", "SigbenchReport", "SigbenchSynth", "SigbenchQuality",
         "SigbenchHistory", "SigbenchFiles", "SigbenchBuildStamp", "SigbenchContract", "CShim",
+        "SigbenchDigest",
       ]),
     // The capture page (`sigbench capture`): its HTML, CSS and script, installed beside the
     // binary and inlined into one file with a hash-based Content-Security-Policy.

@@ -12,7 +12,8 @@ public enum SigbenchMain {
 
   /// Every subcommand, in help order.
   static let commands: [any Command.Type] = [
-    RunCommand.self, StrategiesCommand.self, FormatsCommand.self, InfoCommand.self,
+    RunCommand.self, MergeCommand.self, StrategiesCommand.self, FormatsCommand.self,
+    InfoCommand.self,
     ConvertCommand.self, RenderCommand.self, ContactSheetCommand.self, ReplayCommand.self,
     BenchCommand.self, TuneCommand.self, BaselineCommand.self, GateCommand.self,
     RenderBenchCommand.self,

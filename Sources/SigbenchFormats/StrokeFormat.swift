@@ -51,10 +51,13 @@ public struct FormatDescriptor: Sendable, Hashable {
   public var units: String
   /// One line for listings.
   public var summary: String
+  /// Whether one file may hold several drawings. When false, a file is one drawing (index 0),
+  /// so a shard that does not own drawing 0 of a file leaves it unread (`--shard`).
+  public var manyDrawingsPerFile: Bool
 
   public init(
     id: String, name: String, extensions: [String], canWrite: Bool, units: String,
-    summary: String
+    summary: String, manyDrawingsPerFile: Bool = false
   ) {
     self.id = id
     self.name = name
@@ -62,6 +65,7 @@ public struct FormatDescriptor: Sendable, Hashable {
     self.canWrite = canWrite
     self.units = units
     self.summary = summary
+    self.manyDrawingsPerFile = manyDrawingsPerFile
   }
 }
 
@@ -91,6 +95,31 @@ public struct DecodeOptions: Sendable, Hashable {
 }
 
 /// The drawings read from one file, plus what the reader repaired or decided.
+/// A format whose files hold many drawings and that can read some of them without parsing the
+/// others (`--shard`: a shard parses only the drawings it owns).
+public protocol SelectiveStrokeFormat: StrokeFormat {
+  /// Reads the drawings (0-based, in file order) `keep` accepts. Every drawing read gets the
+  /// name, errors and warnings a whole read gives it; errors in drawings not read are not seen.
+  func decode(_ data: Data, file: String, options: DecodeOptions, keeping keep: (Int) -> Bool)
+    throws(FormatError) -> SelectiveDecode
+}
+
+/// What a selective read found.
+public struct SelectiveDecode: Sendable {
+  /// The drawings read, and the warnings about them.
+  public var result: DecodeResult
+  /// Each drawing's index in its file (same order as `result.drawings`).
+  public var indices: [Int] = []
+  /// Each warning's drawing index (same order as `result.warnings`).
+  public var warningDrawings: [Int] = []
+  /// Drawings in the whole file, read or not.
+  public var drawingsInFile = 0
+  /// The bytes of the drawings read, in file order (what a shard's checksum covers).
+  public var bytesRead = Data()
+
+  public init(result: DecodeResult) { self.result = result }
+}
+
 public struct DecodeResult: Sendable {
   public var drawings: [Drawing]
   public var warnings: [FormatWarning]

@@ -16,6 +16,8 @@ public enum HistoryImport {
     public var alreadyStored: [String] = []
     /// Files that could not be read, with the reason.
     public var failed: [(file: String, reason: String)] = []
+    /// Shard runs (`run --shard`), skipped: their merge is the run of the corpus.
+    public var shardRuns: [String] = []
   }
 
   /// The result files recognised by name.
@@ -84,7 +86,10 @@ public enum HistoryImport {
     var o = Outcome()
     for f in files(under: paths) {
       do {
-        if try store.append(try record(file: f)) {
+        let r = try record(file: f)
+        if r.shard != nil {
+          o.shardRuns.append(f)
+        } else if try store.append(r) {
           o.added.append(f)
         } else {
           o.alreadyStored.append(f)

@@ -52,6 +52,14 @@ extension HistoryRecord {
       source: source, runID: r.runID, measurements: m)
     for s in r.strategies { if let o = s.external { record.external[s.label] = o } }
     record.sweeps = SweepRecord.members(of: r.sweeps ?? [])
+    record.shard = r.shard?.spec
+    if let merge = r.merge {
+      record.mergeKey = [
+        merge.manifestDigest, String(merge.count), merge.shards.first?.build ?? "",
+        r.strategies.map(\.label).joined(separator: ","),
+      ].joined(separator: "|")
+      record.incomplete = !merge.complete
+    }
     return record
   }
 

@@ -34,6 +34,15 @@ public struct HistoryRecord: Hashable, Sendable {
   /// The configurations of sweeps among the figures' strategies, by label: the sweep's spec
   /// (the history pages fold them under it).
   public var sweeps: [String: String] = [:]
+  /// A merged run's corpus manifest, shard count and build (`MergeInfo`): a later merge of the
+  /// same key replaces it, so a merge is stored once however often it is repeated; `nil` for
+  /// any other record.
+  public var mergeKey: String?
+  /// A merged run with shards missing (`merge --allow-partial`).
+  public var incomplete = false
+  /// A shard run's `I/N` (`run --shard`): never stored (`HistoryStore.append` refuses it,
+  /// `import` skips it); its merge is.
+  public var shard: String?
 
   public init(
     kind: String, createdAt: String, commit: String?, commitTime: String?, dirty: Bool?,

@@ -68,6 +68,13 @@ public enum HistorySchema {
       PRIMARY KEY(run_id, strategy)
     );
     """,
+    // 5: merged runs (`merge`): the key of their corpus, split and build (a merge replaces an
+    // earlier one of the same key), and whether shards were missing.
+    """
+    ALTER TABLE runs ADD COLUMN merge_key TEXT;
+    ALTER TABLE runs ADD COLUMN incomplete INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX runs_merge ON runs(merge_key);
+    """,
   ]
 
   /// The version a database has once every migration ran.

@@ -23,7 +23,7 @@ extension HistoryStore {
       """
       SELECT r.id, r.kind, r.created_at, r.commit_sha, r.commit_time, r.dirty, r.build,
         r.corpus_checksum, r.processes, r.source,
-        (SELECT COUNT(*) FROM measurements m WHERE m.run_id = r.id)
+        (SELECT COUNT(*) FROM measurements m WHERE m.run_id = r.id), r.incomplete
       FROM runs r ORDER BY COALESCE(r.commit_time, r.created_at), r.created_at, r.id
       """
     ) { s in
@@ -31,7 +31,7 @@ extension HistoryStore {
         id: s.int(0), kind: s.text(1), createdAt: s.text(2), commit: s.optionalText(3),
         commitTime: s.optionalText(4), dirty: s.isNull(5) ? nil : s.int(5) != 0,
         build: s.text(6), corpusChecksum: s.text(7), processes: Int(s.int(8)), source: s.text(9),
-        measurements: Int(s.int(10)))
+        measurements: Int(s.int(10)), incomplete: s.int(11) != 0)
     }
   }
 

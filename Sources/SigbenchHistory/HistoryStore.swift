@@ -76,23 +76,37 @@ public struct HistoryStore {
   /// - Complexity: O(m) statements for m measurements.
   @discardableResult
   public func append(_ record: HistoryRecord) throws -> Bool {
+    // A shard's figures cover part of its corpus: only their merge is a run of it.
+    guard record.shard == nil else { return false }
     let key = record.key
     return try db.transaction {
       let exists = try db.query(
         "SELECT 1 FROM runs WHERE run_key IN (?, ?)", [.text(key), .text(record.contentKey)]
       ) { _ in 1 }
       guard exists.isEmpty else { return false }
+      if let merge = record.mergeKey {
+        // A complete merge replaces every earlier merge of its key; an incomplete one replaces
+        // only incomplete ones, and is not stored beside a complete one.
+        let complete = try db.query(
+          "SELECT 1 FROM runs WHERE merge_key = ? AND incomplete = 0", [.text(merge)]
+        ) { _ in 1 }
+        if record.incomplete && !complete.isEmpty { return false }
+        try db.run(
+          "DELETE FROM runs WHERE merge_key = ?" + (record.incomplete ? " AND incomplete = 1" : ""),
+          [.text(merge)])
+      }
       try db.run(
         """
         INSERT INTO runs(run_key, kind, created_at, commit_sha, commit_time, dirty, fingerprint,
-          build, corpus_checksum, tool, processes, source)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          build, corpus_checksum, tool, processes, source, merge_key, incomplete)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
         [
           .text(key), .text(record.kind), .text(record.createdAt), .optional(record.commit),
           .optional(record.commitTime), .optional(record.dirty), .text(record.fingerprint),
           .text(record.build), .text(record.corpusChecksum), .text(record.tool),
-          .int(Int64(record.processes)), .text(record.source),
+          .int(Int64(record.processes)), .text(record.source), .optional(record.mergeKey),
+          .int(record.incomplete ? 1 : 0),
         ])
       let id = db.lastInsertRowID
       let runRow = id

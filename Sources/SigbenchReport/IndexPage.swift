@@ -13,6 +13,7 @@ public enum IndexPage {
     h += VerdictSection.render(r)
     h += FailedCellsSection.render(r)
     h += header(r)
+    h += ShardSection.render(r)
     h += ExternalStrategiesSection.render(r)
     h += PackageStrategiesSection.render(r)
     h += TradeOffSection.render(r)

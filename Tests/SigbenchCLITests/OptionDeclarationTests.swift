@@ -27,7 +27,7 @@ struct OptionDeclarationTests {
     "gate": ["--corpus", fixtures, "--base-binary", "/bin/true", "--seed", "7"],
     "render-bench": [], "metrics-bench": [], "history": ["list"], "report": ["/tmp"],
     "fixtures": [], "synth": [], "resample": [file, "--rate", "100", "-o", "/tmp/x.sigbench.json"],
-    "capture": ["-o", "/tmp/x.html"],
+    "capture": ["-o", "/tmp/x.html"], "merge": ["/tmp/shard-1"],
     "tune": ["catmull-rom(filter=one-euro)", "--over", "filter-beta", "--metric", "accuracy-mean"],
   ]
 
@@ -128,7 +128,8 @@ struct OptionDeclarationTests {
   /// Each default a help states in words, and how the code is checked to use it.
   static let defaultNotes: Set<String> = [
     "run --jobs", "run --seed", "gate --seed", "run --history", "bench --history",
-    "gate --history", "history --history", "render --margin", "render --background",
+    "gate --history", "history --history", "merge --history", "render --margin",
+    "render --background",
     "render --ink", "render --ink-alpha", "render --format", "convert --format", "info --format",
     "convert --from", "baseline --lane", "baseline --metric", "history --lane", "history --metric",
   ]
@@ -158,6 +159,8 @@ struct OptionDeclarationTests {
       try Self.make(BenchCommand.self).history.path?.hasSuffix("/Reports/history.sqlite") == true)
     #expect(
       try Self.make(GateCommand.self).history.path?.hasSuffix("/Reports/history.sqlite") == true)
+    #expect(
+      try Self.make(MergeCommand.self).history.path?.hasSuffix("/Reports/history.sqlite") == true)
     #expect(try Self.make(HistoryCommand.self).actions.path.hasSuffix("/Reports/history.sqlite"))
     let png = try Self.make(RenderCommand.self)
     #expect(png.options.margin == 10 && !png.options.marginGiven)

@@ -25,7 +25,7 @@ struct RunCommand: Command {
       RenderOptionGroup.supersample.defaulting(to: String(RunSettings.defaultSupersample)).spec,
       RenderOptionGroup.size.within(RunSettings.sizeRange)
         .defaulting(to: "\(RunSettings.defaultWidth)x\(RunSettings.defaultHeight)").spec,
-      compareRun.spec, strict.spec, jobs.spec, noRender.spec, OutputOptions.quiet.spec,
+      compareRun.spec, strict.spec, jobs.spec, noRender.spec, shard.spec, OutputOptions.quiet.spec,
       OutputOptions.json.spec, OutputOptions.rawSamples.spec,
     ] + BenchOptionGroup.timing + [GateOptionGroup.baseline.spec] + BenchOptionGroup.counters
       + GateOptionGroup.options + HistoryOptions.appending)
@@ -42,6 +42,12 @@ struct RunCommand: Command {
     "jobs",
     help: "Worker threads for reading, pictures and metrics (the timing always runs alone)."
   ).within(RunSettings.jobsRange).defaultNote("one per core")
+  static let shard = Option.text(
+    "shard", value: "I/N",
+    help:
+      "Read and measure only shard I of N (1 ≤ I ≤ N), split by drawing; 'auto/N' takes I from "
+      + "SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX + 1. Join the shards with 'sigbench merge'. "
+      + "Shard runs are not added to the history.")
   static let noRender = Flag(
     "no-render",
     help: "No pictures and no sample pages: metrics, quality, timing and the sheet only.")
@@ -76,6 +82,20 @@ struct RunCommand: Command {
     s.bench.rawSamples = a.flag(OutputOptions.rawSamples)
     s.commandLine = CommandLine.arguments.dropFirst().map { $0 }
     let baseline = try a.storedName(GateOptionGroup.baseline)
+    // A shard needs none of the whole corpus's comparisons: refused before any is loaded.
+    if let text = try a.value(Self.shard) {
+      do {
+        s.shard = try ShardSpec.parse(text, environment: ProcessInfo.processInfo.environment)
+      } catch { throw ValidationError("--shard \(text): \(error)") }
+      let other =
+        baseline != nil
+        ? "--baseline" : try a.value(Self.compareRun) != nil ? "--compare-run" : nil
+      if let other = other ?? (sweeps.isEmpty ? nil : "a sweep ('\(sweeps[0].spec)')") {
+        throw ValidationError(
+          "--shard cannot be combined with \(other): it needs the whole corpus (merge the shards "
+            + "with 'sigbench merge', then gate, compare or sweep a whole run).")
+      }
+    }
     if baseline != nil, let g = sweeps.first {
       throw ValidationError(
         "--baseline gates fixed configurations; the sweep '\(g.spec)' is not gated (run "
@@ -122,7 +142,16 @@ struct RunCommand: Command {
     }
     let outcome = try RunPipeline(settings: settings, progress: heartbeat.handler).run(
       corpusAt: corpus.path, started: started)
-    let result = history.recorder.append(run: outcome, progress: console.progress)
+    let result: RunResult
+    if settings.shard == nil {
+      result = history.recorder.append(run: outcome, progress: console.progress)
+    } else {
+      result = outcome.result
+      if history.recorder.path != nil {
+        console.note(
+          "a shard run is not added to the history: 'sigbench merge' adds the merged run")
+      }
+    }
     if let g = result.gate {
       console.out(GateMarkdown.render(g))
       if let f = outcome.gateFolder { console.out("gate: \(f.path)") }

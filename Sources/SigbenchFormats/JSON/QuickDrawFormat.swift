@@ -19,7 +19,7 @@ import SigbenchResults
 /// lines only) is an error.
 ///
 /// Cost: O(bytes) with the hand-written `QuickDrawJSONScanner`.
-public struct QuickDrawFormat: StrokeFormat {
+public struct QuickDrawFormat: SelectiveStrokeFormat {
   /// The rate, in Hz, at which untimed (simplified) drawings should be replayed. Declared once
   /// here; 60 Hz is a typical display and pointer-event rate.
   public static let nominalUntimedRate = 60.0
@@ -30,7 +30,20 @@ public struct QuickDrawFormat: StrokeFormat {
     id: "quickdraw", name: "Quick, Draw! ndjson (raw and simplified)", extensions: ["ndjson"],
     canWrite: false,
     units: "screen px taken as CSS px (nominal), t ms → s; simplified 0–255 grid, untimed",
-    summary: "One doodle per line; raw has times from the drawing's start, simplified none.")
+    summary: "One doodle per line; raw has times from the drawing's start, simplified none.",
+    manyDrawingsPerFile: true)
+
+  /// Reads only the lines (drawings, 0-based among the non-blank lines) `keep` accepts: the
+  /// others are found by their line breaks and never parsed (`--shard`). O(bytes) to find the
+  /// lines, O(bytes of the lines kept) to parse.
+  public func decode(
+    _ data: Data, file: String, options: DecodeOptions, keeping keep: (Int) -> Bool
+  ) throws(FormatError) -> SelectiveDecode {
+    try SampleRules(file: file, options: options).checkFileSize(data.count)
+    return try withBytes(data) { (b) throws(FormatError) in
+      try decodeLines(b, file: file, options: options, selective: true, keeping: keep)
+    }
+  }
 
   public func sniff(_ data: Data) -> Bool {
     let head = data.prefix(4096)
@@ -53,7 +66,18 @@ public struct QuickDrawFormat: StrokeFormat {
   private func decodeLines(
     _ b: UnsafeBufferPointer<UInt8>, file: String, options: DecodeOptions
   ) throws(FormatError) -> DecodeResult {
+    try decodeLines(b, file: file, options: options, selective: false) { _ in true }.result
+  }
+
+  /// Reads the drawings whose 0-based index among the file's non-blank lines `keep` accepts;
+  /// the other lines are passed over unparsed. The names, errors and warnings of the drawings
+  /// read are those of a whole read. `selective`: keep the bytes of the lines read.
+  private func decodeLines(
+    _ b: UnsafeBufferPointer<UInt8>, file: String, options: DecodeOptions, selective: Bool,
+    keeping keep: (Int) -> Bool
+  ) throws(FormatError) -> SelectiveDecode {
     var rules = SampleRules(file: file, options: options)
+    var out = SelectiveDecode(result: DecodeResult(drawings: []))
     var drawings: [Drawing] = []
     var line = 0
     var i = 0
@@ -69,6 +93,10 @@ public struct QuickDrawFormat: StrokeFormat {
         break
       }
       if blank { continue }
+      let index = out.drawingsInFile
+      out.drawingsInFile += 1
+      if !keep(index) { continue }
+      if selective { out.bytesRead.append(contentsOf: UnsafeBufferPointer(rebasing: b[start..<i])) }
       var scanner = QuickDrawJSONScanner(b, start: start, end: end)
       guard let value = scanner.parseDocument() else {
         let f = scanner.failure ?? (start, "must be JSON")
@@ -79,16 +107,20 @@ public struct QuickDrawFormat: StrokeFormat {
           .malformed, file: file, location: .line(line, column: f.offset - start + 1),
           field: "JSON", rule: f.rule, value: shown.isEmpty ? "end of line" : shown)
       }
+      let warned = rules.warnings.count
       drawings.append(
-        try drawing(from: value, file: file, line: line, ordinal: drawings.count + 1, &rules))
+        try drawing(from: value, file: file, line: line, ordinal: index + 1, &rules))
+      out.indices.append(index)
+      out.warningDrawings += repeatElement(index, count: rules.warnings.count - warned)
     }
-    guard !drawings.isEmpty else {
+    guard out.drawingsInFile > 0 else {
       throw FormatError(
         .malformed, file: file, location: .line(1), field: "drawings",
         rule: "must number at least one (one JSON object per line)",
         value: b.isEmpty ? "no drawing (empty file)" : "no drawing (only blank lines)")
     }
-    return DecodeResult(drawings: drawings, warnings: rules.warnings)
+    out.result = DecodeResult(drawings: drawings, warnings: rules.warnings)
+    return out
   }
 
   private func drawing(

@@ -1,5 +1,6 @@
 import Foundation
 import SigbenchCore
+import SigbenchResults
 
 /// Reads every file under a corpus folder, in a deterministic order (paths sorted by their
 /// UTF-8 bytes), with the reader chosen by extension and content.
@@ -44,6 +45,8 @@ public struct CorpusLoader: Sendable {
     public var drawings: [Drawing] = []
     /// Which format read each drawing (same order as `drawings`).
     public var formatIDs: [String] = []
+    /// Each drawing's index in its file (same order as `drawings`).
+    public var drawingIndices: [Int] = []
     public var skipped: [Skipped] = []
     public var rejected: [FormatError] = []
     public var warnings: [FormatWarning] = []
@@ -122,25 +125,47 @@ public struct CorpusLoader: Sendable {
     readFile(url, name: name, into: &result, deferringChecksum: true)
   }
 
+  /// `readDeferringChecksum` for shard `shard` (`--shard`): only the drawings it owns are kept
+  /// (an ndjson file parses only their lines; a one-drawing file it does not own is not
+  /// opened), and what it did with the file (`ordinal`: its place in the corpus order) is
+  /// returned for `merge`.
+  public func readShard(
+    _ url: URL, name: String, ordinal: Int, shard: ShardSpec, into result: inout Result
+  ) -> ShardFileRecord {
+    readFile(
+      url, name: name, into: &result, deferringChecksum: true, shard: shard, ordinal: ordinal)
+  }
+
+  @discardableResult
   func readFile(
-    _ url: URL, name: String, into result: inout Result, deferringChecksum: Bool = false
-  ) {
+    _ url: URL, name: String, into result: inout Result, deferringChecksum: Bool = false,
+    shard: ShardSpec? = nil, ordinal: Int = 0
+  ) -> ShardFileRecord {
+    var record = ShardFileRecord(ordinal: ordinal, name: name, outcome: .read)
+    if let shard, !shard.owns(path: name, drawing: 0) {
+      let formats = forcedFormat.map { [$0] } ?? FormatCatalog.candidates(forFileName: name)
+      // A file of one drawing another shard owns is not opened.
+      if !formats.isEmpty, !formats.contains(where: \.descriptor.manyDrawingsPerFile) {
+        record.outcome = .unread
+        return record
+      }
+    }
     let data: Data
     do {
       let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
       if size > options.maxFileBytes {
-        result.rejected.append(
-          FormatError(
-            .limitExceeded, file: name, location: .file, field: "size",
-            rule: "must be at most \(options.maxFileBytes) bytes (limit maxFileBytes)",
-            value: String(size)))
-        return
+        let error = FormatError(
+          .limitExceeded, file: name, location: .file, field: "size",
+          rule: "must be at most \(options.maxFileBytes) bytes (limit maxFileBytes)",
+          value: String(size))
+        result.rejected.append(error)
+        return record.rejected(error)
       }
       data = try Data(contentsOf: url)
     } catch {
-      result.skipped.append(
-        Skipped(file: name, reason: "cannot be read: \(CorpusWalk.reason(error))"))
-      return
+      let skip = Skipped(file: name, reason: "cannot be read: \(CorpusWalk.reason(error))")
+      result.skipped.append(skip)
+      return record.skipped(skip)
     }
     guard let format = forcedFormat ?? FormatCatalog.reader(forFileName: name, data: data) else {
       let claimed = FormatCatalog.candidates(forFileName: name).map(\.descriptor.name)
@@ -149,28 +174,75 @@ public struct CorpusLoader: Sendable {
         ? "no reader for this file type"
         : "its content shows no sign of \(claimed.joined(separator: " or ")), the format(s) of"
           + " its extension; not read"
-      result.skipped.append(Skipped(file: name, reason: reason))
-      return
+      let skip = Skipped(file: name, reason: reason)
+      result.skipped.append(skip)
+      return record.skipped(skip)
     }
     do {
-      let decoded = try format.decode(data, file: name, options: options)
+      var decoded: DecodeResult
+      var hashed = data
+      var indices: [Int]
+      var warningDrawings: [Int?]
+      if let shard, let selective = format as? any SelectiveStrokeFormat {
+        // Set first: a rejection met on its own lines is a partial read's too.
+        record.partial = true
+        let part = try selective.decode(data, file: name, options: options) {
+          shard.owns(path: name, drawing: $0)
+        }
+        (decoded, hashed, indices) = (part.result, part.bytesRead, part.indices)
+        warningDrawings = part.warningDrawings.map { $0 }
+        record.drawingsInFile = part.drawingsInFile
+      } else {
+        decoded = try format.decode(data, file: name, options: options)
+        indices = Array(decoded.drawings.indices)
+        warningDrawings = Array(repeating: nil, count: decoded.warnings.count)
+        record.drawingsInFile = decoded.drawings.count
+      }
       // Every reader counts stroke by stroke (`SampleRules.check`); this holds the limit
       // whatever path a reader took.
-      try SampleRules(file: name, options: options).checkSampleTotal(
-        decoded.drawings.reduce(0) {
-          $0 + $1.sampleCount + $1.hover.reduce(0) { $0 + $1.samples.count }
-        })
+      let samples = decoded.drawings.reduce(0) {
+        $0 + $1.sampleCount + $1.hover.reduce(0) { $0 + $1.samples.count }
+      }
+      try SampleRules(file: name, options: options).checkSampleTotal(samples)
       result.filesRead += 1
-      result.unhashed.append((name, data))
+      result.unhashed.append((name, hashed))
       if !deferringChecksum { result.hashUnhashed() }
-      for d in decoded.drawings {
+      record.format = format.descriptor.id
+      record.samples = samples
+      for (k, d) in decoded.drawings.enumerated() {
+        if let shard, !record.partial, !shard.owns(path: name, drawing: indices[k]) { continue }
         result.drawings.append(d)
         result.formatIDs.append(format.descriptor.id)
+        result.drawingIndices.append(indices[k])
+        record.drawings.append(indices[k])
       }
       result.warnings += decoded.warnings
+      record.warnings = zip(decoded.warnings, warningDrawings).map {
+        ShardWarning(drawing: $1, text: $0.description)
+      }
     } catch {
       result.rejected.append(error)
+      return record.rejected(error)
     }
+    return record
+  }
+}
+
+extension ShardFileRecord {
+  fileprivate func rejected(_ error: FormatError) -> ShardFileRecord {
+    var r = self
+    r.outcome = .rejected
+    r.note = error.description
+    r.errorLine = error.location.line
+    r.drawings = []
+    return r
+  }
+
+  fileprivate func skipped(_ skip: CorpusLoader.Skipped) -> ShardFileRecord {
+    var r = self
+    r.outcome = .skipped
+    r.note = skip.reason
+    return r
   }
 }
 

@@ -19,6 +19,12 @@ public enum FileLocation: Hashable, Sendable, CustomStringConvertible {
     case .file: return "whole file"
     }
   }
+
+  /// The line, for a place in a text file.
+  public var line: Int? {
+    if case .line(let l, _) = self { return l }
+    return nil
+  }
 }
 
 /// Why a file of a supported format was rejected. Names the file, the place, the field, the

@@ -39,8 +39,8 @@ public struct UIMFormat: StrokeFormat {
     canWrite: false,
     units: "sensor channels: m → CSS px (×3779.53), ms → s, pressure 0–1, rad",
     summary:
-      "RIFF + protobuf (3.0 DATA chunk; 3.1 INPT chunk uncompressed, ZIP/deflate or LZMA); raw sensor data runs, not the spline ink."
-  )
+      "RIFF + protobuf (3.0 DATA chunk; 3.1 INPT chunk uncompressed, ZIP/deflate or LZMA); raw sensor data runs, not the spline ink.",
+    manyDrawingsPerFile: true)
 
   public func sniff(_ data: Data) -> Bool {
     data.count >= 12 && data.prefix(4).elementsEqual(Array("RIFF".utf8))

@@ -12,7 +12,8 @@ public enum HistoryTables {
     ]
     for r in runs {
       rows.append([
-        String(r.id), r.kind, r.createdAt, Provenance.label(commit: r.commit, dirty: r.dirty),
+        String(r.id), r.kind + (r.incomplete ? " (incomplete merge)" : ""), r.createdAt,
+        Provenance.label(commit: r.commit, dirty: r.dirty),
         r.commitTime ?? "–", r.build, r.corpusChecksum, String(r.processes),
         String(r.measurements), r.source,
       ])

@@ -65,12 +65,15 @@ public struct HistoryRunSummary: Hashable, Sendable, Encodable {
   public var processes: Int
   public var source: String
   public var measurements: Int
+  /// A merged run with shards missing (`merge --allow-partial`).
+  public var incomplete: Bool
 
   public init(
     id: Int64, kind: String, createdAt: String, commit: String?, commitTime: String?,
     dirty: Bool?, build: String, corpusChecksum: String, processes: Int, source: String,
-    measurements: Int
+    measurements: Int, incomplete: Bool = false
   ) {
+    self.incomplete = incomplete
     self.id = id
     self.kind = kind
     self.createdAt = createdAt

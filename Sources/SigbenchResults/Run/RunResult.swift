@@ -15,12 +15,13 @@ import SigbenchCore
 /// the binary's build stamp (commit time, build configuration and compiler added; earlier
 /// versions hold the working folder's commit, read as written). Version 5 adds optional fields
 /// only: each strategy's `external` origin, `contractFailures` and `package`, and `sweeps`
-/// (version 4 files read as written, without them).
+/// (version 4 files read as written, without them). Version 6 adds the optional `shard` (a run
+/// of one shard, `run --shard I/N`) and `merge` (a run merged from shards).
 public typealias RunResult = ResultDocument<RunContents>
 
 /// The members of a `RunResult` after the shared header.
 public struct RunContents: DocumentContents {
-  public static let currentSchemaVersion = 5
+  public static let currentSchemaVersion = 6
 
   public var runID: String
   /// The command line as typed (arguments after the executable).
@@ -49,6 +50,10 @@ public struct RunContents: DocumentContents {
   public var history: HistoryTrends?
   /// The swept specs (`nil` or empty without sweeps): which configurations each one made.
   public var sweeps: [SweepRecord]?
+  /// This run read one shard of the corpus (`run --shard I/N`); `nil` for a whole run.
+  public var shard: ShardInfo?
+  /// This run was merged from shard runs (`merge`); `nil` otherwise.
+  public var merge: MergeInfo?
 
   /// The contents alone; a document is made with `ResultDocument`'s initializer of this kind.
   init(
@@ -69,7 +74,7 @@ public struct RunContents: DocumentContents {
   enum CodingKeys: String, CodingKey {
     case runID, commandLine, corpus, strategies, samples, inkBaseRun, formatStudy,
       formatStudyFigures, gate, bench, quality
-    case history, sweeps
+    case history, sweeps, shard, merge
   }
 
   public init(from decoder: any Decoder) throws {
@@ -91,6 +96,8 @@ public struct RunContents: DocumentContents {
     quality = try c.decodeIfPresent(RunQuality.self, forKey: .quality)
     history = try c.decodeIfPresent(HistoryTrends.self, forKey: .history)
     sweeps = try c.decodeIfPresent([SweepRecord].self, forKey: .sweeps)
+    shard = try c.decodeIfPresent(ShardInfo.self, forKey: .shard)
+    merge = try c.decodeIfPresent(MergeInfo.self, forKey: .merge)
   }
 }
 

@@ -57,7 +57,10 @@ public struct HistoryActions: Sendable {
     return (
       o.failed.map { "warning: not imported: \($0.file): \($0.reason)" },
       "imported \(o.added.count) run(s), \(o.alreadyStored.count) already stored, "
-        + "\(o.failed.count) unreadable → \(path)",
+        + "\(o.failed.count) unreadable"
+        + (o.shardRuns.isEmpty
+          ? "" : ", \(o.shardRuns.count) shard run(s) skipped (their merge is stored)")
+        + " → \(path)",
       o.added.isEmpty && o.alreadyStored.isEmpty && !o.failed.isEmpty
     )
   }

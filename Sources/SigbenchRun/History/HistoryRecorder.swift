@@ -49,6 +49,16 @@ public struct HistoryRecorder: Sendable {
     append(.gate(report, commit: .build), progress: progress)
   }
 
+  /// Appends a merged run (`merge`) as `append(run:)` appends a run.
+  public func append(merge outcome: MergePipeline.Outcome, progress: ProgressHandler)
+    -> RunResult
+  {
+    append(
+      run: RunPipeline.Outcome(
+        result: outcome.result, folder: outcome.folder, latest: outcome.latest, gateFolder: nil),
+      progress: progress)
+  }
+
   /// Appends a finished run, then stores the history of its strategies in its `result.json`
   /// and rebuilds its `index.html` (the sheet's history section); returns the result as stored.
   public func append(run outcome: RunPipeline.Outcome, progress: ProgressHandler) -> RunResult {

@@ -36,6 +36,10 @@ struct CorpusStream {
   /// Where the drawings' packed samples go, in corpus order (`Kept.items` stays empty); `nil`
   /// keeps them in `Kept.items`.
   var spool: TimingSpool?
+  /// `--shard`: only this shard's drawings are read and measured; each file's record is kept
+  /// (`Kept.shardFiles`) and each drawing's figures written to `shardDrawings`.
+  var shard: ShardSpec?
+  var shardDrawings: ShardDrawingsWriter?
 
   /// What one drawing gives the run.
   struct Processed: Sendable {
@@ -65,6 +69,10 @@ struct CorpusStream {
     var study: [Drawing] = []
     var studyComplete = true
     var studySamples = 0
+    /// A shard's record of every file, in corpus order (empty without `--shard`).
+    var shardFiles: [ShardFileRecord] = []
+    /// A shard's drawings: file ordinal and index in the file, by drawing index.
+    var shardKeys: [(file: Int, drawing: Int)] = []
 
     init(loaded: CorpusLoader.Result, qualityLabels: [String] = []) {
       self.loaded = loaded
@@ -105,6 +113,8 @@ struct CorpusStream {
       root: path, skipped: plan.skipped, studyBudget: studySampleBudget,
       qualityLabels: qualityLabels, reorderFiles: Self.reorderFilesPerJob * max(1, jobs),
       spool: spool)
+    state.shard = shard
+    state.shardDrawings = shardDrawings
     let files = plan.files
     let loader = loader
     let label = "reading and measuring files"
@@ -169,6 +179,8 @@ struct CorpusStream {
     let studyBudget: Int
     let reorderFiles: Int
     let spool: TimingSpool?
+    var shard: ShardSpec?
+    var shardDrawings: ShardDrawingsWriter?
 
     init(
       root: String, skipped: [CorpusLoader.Skipped], studyBudget: Int,
@@ -197,9 +209,24 @@ struct CorpusStream {
       let ticket = next
       next += 1
       var part = CorpusLoader.Result(root: kept.loaded.root)
+      // Shard 1 studies the formats over the corpus's first drawings, whichever shard owns
+      // them (the single run's study): while the study is open, files are also read whole.
+      let studyWhole = shard?.index == 1 && kept.studyComplete
       lock.unlock()
+      var whole: CorpusLoader.Result?
+      if studyWhole {
+        var w = CorpusLoader.Result(root: part.root)
+        loader.read(files[ticket].url, name: files[ticket].name, into: &w)
+        whole = w
+      }
       // Read and decoded outside the lock, in parallel; registered below in corpus order.
-      loader.readDeferringChecksum(files[ticket].url, name: files[ticket].name, into: &part)
+      let record = shard.map {
+        loader.readShard(
+          files[ticket].url, name: files[ticket].name, ordinal: ticket, shard: $0, into: &part)
+      }
+      if record == nil {
+        loader.readDeferringChecksum(files[ticket].url, name: files[ticket].name, into: &part)
+      }
       lock.lock()
       defer { lock.unlock() }
       // The files before this one were handed out earlier and their readers register them
@@ -219,11 +246,21 @@ struct CorpusStream {
       kept.loaded.warnings += part.warnings
       let base = kept.loaded.formatIDs.count
       kept.loaded.formatIDs += part.formatIDs
+      if let record {
+        kept.shardFiles.append(record)
+        kept.shardKeys += part.drawingIndices.map { (ticket, $0) }
+      }
       for d in part.drawings {
         kept.loaded.drawings.append(
           Drawing(name: d.name, strokes: [], hover: [], metadata: d.metadata))
         kept.strokes += d.strokes.count
         kept.points += d.sampleCount
+      }
+      // A shard other than 1 studies nothing (`shard == nil` or shard 1 study what a single
+      // run studies).
+      let studied = shard == nil ? part.drawings : shard?.index == 1 ? (whole?.drawings ?? []) : []
+      if shard != nil, shard?.index != 1 { kept.studyComplete = false }
+      for d in studied {
         if kept.studyComplete && kept.studySamples + d.sampleCount <= studyBudget {
           kept.study.append(d)
           kept.studySamples += d.sampleCount
@@ -274,7 +311,20 @@ struct CorpusStream {
     /// Drawing `index`'s entry, quality and packed copy, kept (or spooled) in corpus order.
     private func fold(_ p: Processed, at index: Int) {
       kept.entries.append(p.entry)
-      kept.quality.add(p.quality, metadata: kept.loaded.drawings[index].metadata)
+      let metadata = kept.loaded.drawings[index].metadata
+      kept.quality.add(p.quality, metadata: metadata)
+      if let writer = shardDrawings {
+        let key = kept.shardKeys[index]
+        do {
+          try writer.append(
+            ShardDrawingRecord(
+              file: key.file, drawing: key.drawing, figures: p.quality,
+              motion: MotionKey.read(notes: metadata.notes, sampleRate: metadata.sampleRate)))
+        } catch {
+          if failure == nil { failure = error }
+          stopped = true
+        }
+      }
       // Folded: its metadata (notes of a few hundred bytes) is not needed again.
       kept.loaded.drawings[index].metadata = DrawingMetadata()
       do {

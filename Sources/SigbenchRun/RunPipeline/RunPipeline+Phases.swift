@@ -17,7 +17,8 @@ extension RunPipeline {
     var corpus: CorpusSummary
     var entries: [SampleEntry]
     var quality: RunQuality
-    var study: FormatStudyRun
+    /// `nil` for a shard other than 1.
+    var study: FormatStudyRun?
     /// External strategy label → the contract suite's failed rules (`checkExternal`).
     var contractFailures: [String: [String]] = [:]
   }
@@ -111,7 +112,9 @@ extension RunPipeline {
         let (entry, q) = try job.measure(d, format: format)
         return .init(entry: entry, quality: q, item: item)
       }, progress: progress)
-    guard !spool.drawings.isEmpty else {
+    // A shard may own none of a small corpus's drawings: it still records what it read, so
+    // the merge is complete.
+    guard !spool.drawings.isEmpty || settings.shard != nil else {
       throw PipelineError(.toolError, "no drawings could be read from '\(path)'")
     }
     progress(
@@ -183,7 +186,10 @@ extension RunPipeline {
           + (timed.isComplete ? "every one of \(timed.pointsAvailable) points" : timed.rule)))
     var pipeline = benchPipeline(session)
     pipeline.precounted = precounted
-    var bench = try pipeline.run(progress: progress)
+    var bench =
+      session.workload.pointCount == 0 && settings.shard != nil
+      ? (report: emptyShardBench(session, precounted: precounted), raw: [])
+      : try pipeline.run(progress: progress)
     var sweeps = settings.sweeps
     if !sweeps.isEmpty {
       sweeps = try timeFronts(

@@ -55,12 +55,14 @@ public struct RunPipeline: Sendable {
     let spool = try TimingSpool()
     defer { spool.remove() }
     stream.spool = spool
+    try beginShard(&stream, folder: folder)
     // 2. The callgrind counters, beside the reading (nothing is timed until they are in).
     let ahead = try startCounters(path)
     var precounted: CounterOutcome?
     defer { if precounted == nil { _ = ahead?.wait() } }
     // 3. Every drawing read, smoothed, drawn and measured on the workers, then dropped.
     var kept = try streamDrawings(&stream, plan, into: folder, spool: spool, path: path)
+    let ledger = try finishShard(stream, kept, plan: plan)
     if let ahead {
       progress(.note("waiting for the callgrind counters"))
       precounted = ahead.wait()
@@ -70,8 +72,10 @@ public struct RunPipeline: Sendable {
     // 5. Quality, folded in corpus order while the corpus streamed; the drawings dropped.
     let (quality, corpus) = (kept.quality.result(), RunPipeline.summary(kept, root: path))
     dropDrawings(&kept)
-    // 6. The format study, timed alone; its drawings dropped.
-    let study = formatStudy(&kept, budget: stream.studySampleBudget)
+    // 6. The format study, timed alone; its drawings dropped. Of the shards, only shard 1
+    //    studies (the corpus's first drawings, as a single run does); `merge` takes its study.
+    let study =
+      (settings.shard?.index ?? 1) == 1 ? formatStudy(&kept, budget: stream.studySampleBudget) : nil
     // 7. The per-point benchmark over the spooled strokes, then the gate (`--baseline`).
     let parts = RunParts(
       runID: folder.runID, started: started, corpus: corpus, entries: entries,
@@ -81,7 +85,10 @@ public struct RunPipeline: Sendable {
     // 7b. The pictures of each sweep's best configurations, in a second pass over the corpus.
     try drawBestOfSweeps(&result, stream: stream, plan: plan, folder: folder)
     MemoryTrim.release()
-    // 8. result.json, the bench files and the sheet, then the folder renamed into place.
+    // 8. result.json, the bench files and the sheet (and a shard's ledger), then the folder
+    //    renamed into place.
+    result.shard = ledger?.info
+    try writeShardLedger(ledger, into: folder)
     try write(result, raw: raw, into: folder)
     return Outcome(
       result: result, folder: folder.final, latest: folder.latest, gateFolder: gateFolder)

@@ -45,6 +45,9 @@ public struct RunSettings: Sendable {
   /// `--strict`: the first failing cell (`StageFailure`) stops the run (exit 3) instead of
   /// being recorded.
   public var stopAtFirstFailure = false
+  /// `--shard I/N`: only the drawings of shard I are read; the run is marked as a shard and
+  /// keeps what `merge` needs (`ShardLedger`).
+  public var shard: ShardSpec?
 
   /// `--jobs` default: one per core.
   public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }

@@ -1,0 +1,285 @@
+import Foundation
+import SigbenchBench
+import SigbenchCore
+import SigbenchFiles
+import SigbenchReport
+import SigbenchResults
+
+/// `sigbench merge SHARD_RUN...` as library code: shard runs of one corpus joined into one run
+/// folder and one sheet, equal to a single run over the whole corpus in everything but timing.
+///
+/// - Checks first (`MergeChecks`): refusals name the shard and its folder.
+/// - The corpus's files as a single run saw them (`CorpusReconciliation`).
+/// - The drawings in corpus order: the shards' per-drawing records (each shard's in its own
+///   corpus order) merged by (file, drawing) through a heap; each drawing's entry taken from
+///   its shard, renumbered, its pictures linked (or copied) under the new number, its figures
+///   folded in through the one pooling rule (`QualityFold`, as `run` folds them), so every
+///   quality figure is the single run's to the bit.
+/// - The format study is shard 1's: shard 1 studies the corpus's first drawings in corpus order
+///   whichever shard owns them, which is the single run's study; without shard 1 there is none.
+/// - Timing and counters by machine and build (`ShardTiming`).
+///
+/// Never prints; reports through `progress`.
+///
+/// - Complexity: O(D log N) for D drawings and N shards, plus the pictures' links; memory
+///   O(entries + N) (the entries, as a run holds them; figures are streamed).
+public struct MergePipeline: Sendable {
+  public var shardFolders: [String]
+  public var out: String
+  public var allowPartial = false
+  public var commandLine: [String] = []
+  public var progress: ProgressHandler
+
+  public init(
+    shardFolders: [String], out: String, progress: @escaping ProgressHandler = ignoreProgress
+  ) {
+    self.shardFolders = shardFolders
+    self.out = out
+    self.progress = progress
+  }
+
+  /// What the merge produced.
+  public struct Outcome: Sendable {
+    public var result: RunResult
+    public var folder: URL
+    public var latest: URL
+  }
+
+  public func run(started: Date = Date()) throws -> Outcome {
+    var shards: [ShardRun] = []
+    for path in shardFolders { shards.append(try ShardRun.load(path)) }
+    let missing = try MergeChecks.check(&shards, allowPartial: allowPartial)
+    let count = shards[0].info.count
+    progress(
+      .note(
+        "merging \(counted(shards.count, "shard")) of \(count)"
+          + (missing.isEmpty
+            ? "" : " (missing: \(missing.map(String.init).joined(separator: ", ")))")))
+    let files = try CorpusReconciliation(shards)
+    let folder = RunFolder(out: URL(fileURLWithPath: out), runID: RunFolder.makeID(started))
+    try folder.begin()
+    var merged = try mergeDrawings(shards, files: files, into: folder)
+    let first = shards[0]
+    let groups = ShardTiming.groups(shards)
+    let manifest = "manifest-sha256:\(first.info.manifestDigest)"
+    let corpus = CorpusSummary(
+      root: first.result.corpus.root, filesRead: files.filesRead,
+      drawings: merged.entries.count, strokes: merged.strokes, points: merged.points,
+      formats: merged.formats, skipped: files.skipped, rejected: files.rejected,
+      warnings: files.warnings)
+    let bench = ShardTiming.report(
+      groups[0],
+      corpus: BenchCorpusInfo(
+        root: corpus.root, drawings: corpus.drawings, strokes: corpus.strokes,
+        points: corpus.points, checksum: manifest))
+    var provenance = groups[0][0].result.provenance
+    provenance.corpusChecksum = manifest
+    var result = RunResult(
+      tool: ToolInfo.name, runID: folder.runID, createdAt: RunFolder.timestamp(started),
+      commandLine: commandLine, machine: groups[0][0].result.machine, provenance: provenance,
+      corpus: corpus, strategies: first.result.strategies, samples: merged.entries, bench: bench)
+    merged.entries = []
+    result.quality = merged.quality.result()
+    let shard1 = shards.first { $0.info.index == 1 }
+    if var study = shard1?.result.formatStudyFigures {
+      if study.corpusDrawings != nil { study.corpusDrawings = corpus.drawings }
+      result.formatStudyFigures = study
+    }
+    result.merge = MergeInfo(
+      count: count,
+      shards: shards.map {
+        MergedShard(
+          index: $0.info.index, runID: $0.result.runID, folder: $0.given,
+          machine: $0.result.machine, build: $0.build, drawings: $0.info.drawings,
+          contentChecksum: $0.info.contentChecksum, createdAt: $0.result.createdAt)
+      }, missing: missing, manifestDigest: first.info.manifestDigest,
+      manifestFiles: first.info.manifestFiles, manifestBytes: first.info.manifestBytes,
+      formatStudySource: shard1 == nil
+        ? "none: shard 1, which studies the corpus's first drawings, is missing"
+        : "shard 1/\(count), which studies the corpus's first drawings in corpus order whichever "
+          + "shard owns them (a single run's study)",
+      timingGroups: groups.map {
+        TimingGroup(
+          shards: $0.map(\.info.index), machine: $0[0].result.machine, build: $0[0].build,
+          figures: ShardTiming.pooled($0))
+      }, countersSource: ShardTiming.countersSource(main: groups[0], all: shards))
+    if !files.unknown.isEmpty {
+      progress(
+        .warning(
+          "\(counted(files.unknown.count, "file")) opened by no merged shard (their owners are "
+            + "missing): \(files.unknown.prefix(5).joined(separator: ", "))"
+            + (files.unknown.count > 5 ? ", …" : "")))
+    }
+    progress(.note("writing the report"))
+    try result.write(to: folder.partial.appendingPathComponent("result.json"))
+    try BenchPipeline.write(
+      result.bench, raw: [], to: folder.partial,
+      appendix: QualityMarkdown.render(result) + SweepMarkdown.render(result))
+    try ReportWriter.write(result, to: folder.partial)
+    try folder.commit()
+    return Outcome(result: result, folder: folder.final, latest: folder.latest)
+  }
+
+  /// What the drawings give the merged run.
+  struct Merged {
+    var entries: [SampleEntry] = []
+    var quality: QualityFold
+    var strokes = 0
+    var points = 0
+    var formats: [String: Int] = [:]
+  }
+
+  /// The drawings of every shard in corpus order (a heap over the shards' next records),
+  /// renumbered, their pictures linked under the new numbers and their figures folded in.
+  func mergeDrawings(_ shards: [ShardRun], files: CorpusReconciliation, into folder: RunFolder)
+    throws -> Merged
+  {
+    let labels = shards[0].result.strategies.map(\.label)
+    var merged = Merged(quality: QualityFold(labels: labels))
+    var readers = try shards.map { try $0.drawings() }
+    var taken = Array(repeating: 0, count: shards.count)
+    var heap = ShardHeap()
+    for k in shards.indices {
+      if let r = try readers[k].next() { heap.push(.init(record: r, shard: k)) }
+    }
+    var dropped = 0
+    while let head = heap.pop() {
+      let k = head.shard
+      let s = shards[k]
+      let j = taken[k]
+      taken[k] += 1
+      if let r = try readers[k].next() { heap.push(.init(record: r, shard: k)) }
+      guard j < s.result.samples.count else {
+        throw PipelineError(
+          .toolError,
+          "shard \(s.info.spec) (\(s.given)): more drawing records than samples in result.json "
+            + "(\(s.result.samples.count))")
+      }
+      guard head.record.figures.count == labels.count else {
+        throw PipelineError(
+          .toolError,
+          "shard \(s.info.spec) (\(s.given)): drawing record \(j + 1) holds "
+            + "\(head.record.figures.count) figure sets for \(labels.count) strategies")
+      }
+      guard head.record.file < files.verdicts.count else {
+        throw PipelineError(
+          .toolError,
+          "shard \(s.info.spec) (\(s.given)): drawing record \(j + 1) names file "
+            + "\(head.record.file) of \(files.verdicts.count)")
+      }
+      guard files.keeps(file: head.record.file) else {
+        dropped += 1
+        continue
+      }
+      let entry = try renumber(
+        s.result.samples[j], from: j, to: merged.entries.count, shard: s, into: folder)
+      merged.entries.append(entry)
+      merged.strokes += entry.strokes
+      merged.points += entry.points
+      merged.formats[entry.format, default: 0] += 1
+      merged.quality.add(head.record.figures, key: head.record.motionKey)
+    }
+    for (k, s) in shards.enumerated() where taken[k] != s.result.samples.count {
+      throw PipelineError(
+        .toolError,
+        "shard \(s.info.spec) (\(s.given)): \(taken[k]) drawing records for "
+          + "\(s.result.samples.count) samples in result.json")
+    }
+    if dropped > 0 {
+      progress(
+        .note(
+          "left out \(counted(dropped, "drawing")) of files another shard found malformed "
+            + "(a single run rejects the whole file)"))
+    }
+    return merged
+  }
+
+  /// `entry` (drawing `old` of shard `shard`) as drawing `new` of the merged run: every picture
+  /// and page path renumbered, and its picture folder linked (copied across file systems).
+  func renumber(
+    _ entry: SampleEntry, from old: Int, to new: Int, shard: ShardRun, into folder: RunFolder
+  ) throws -> SampleEntry {
+    guard !entry.rawImage.isEmpty || entry.page != nil else { return entry }
+    let slug = RunFolder.slug(entry.name)
+    let (a, b) = (String(format: "%04d", old), String(format: "%04d", new))
+    let rename = { (path: String) -> String in
+      for prefix in ["img/", "samples/"] where path.hasPrefix(prefix + a + "-") {
+        return prefix + b + "-" + path.dropFirst(prefix.count + a.count + 1)
+      }
+      return path
+    }
+    var e = entry
+    e.rawImage = rename(e.rawImage)
+    e.images = e.images.mapValues(rename)
+    if var p = e.page {
+      p.path = rename(p.path)
+      p.rawOverlay = rename(p.rawOverlay)
+      p.large = p.large.mapValues(rename)
+      p.midStroke = p.midStroke.mapValues(rename)
+      p.endCrop = p.endCrop.mapValues(rename)
+      p.cornerCrop = p.cornerCrop.mapValues(rename)
+      e.page = p
+    }
+    let source = shard.folder.appendingPathComponent("img/\(a)-\(slug)")
+    if FileManager.default.fileExists(atPath: source.path) {
+      try PictureLinks.link(
+        folder: source, to: folder.partial.appendingPathComponent("img/\(b)-\(slug)"))
+    }
+    return e
+  }
+}
+
+/// Links every file of a picture folder into a new folder (hard links; a copy where the file
+/// systems differ).
+enum PictureLinks {
+  static func link(folder source: URL, to target: URL) throws {
+    let fm = FileManager.default
+    try fm.createDirectory(at: target, withIntermediateDirectories: true)
+    for name in try fm.contentsOfDirectory(atPath: source.path) {
+      let from = source.appendingPathComponent(name)
+      let to = target.appendingPathComponent(name)
+      do { try fm.linkItem(at: from, to: to) } catch { try fm.copyItem(at: from, to: to) }
+    }
+  }
+}
+
+/// A binary min-heap of the shards' next drawing records, by (file, drawing).
+struct ShardHeap {
+  struct Item {
+    var record: ShardDrawingRecord
+    var shard: Int
+    func precedes(_ o: Item) -> Bool {
+      (record.file, record.drawing, shard) < (o.record.file, o.record.drawing, o.shard)
+    }
+  }
+
+  private var items: [Item] = []
+
+  mutating func push(_ item: Item) {
+    items.append(item)
+    var i = items.count - 1
+    while i > 0 {
+      let parent = (i - 1) / 2
+      guard items[i].precedes(items[parent]) else { break }
+      items.swapAt(i, parent)
+      i = parent
+    }
+  }
+
+  mutating func pop() -> Item? {
+    guard !items.isEmpty else { return nil }
+    items.swapAt(0, items.count - 1)
+    let top = items.removeLast()
+    var i = 0
+    while true {
+      let (l, r) = (2 * i + 1, 2 * i + 2)
+      var m = i
+      if l < items.count, items[l].precedes(items[m]) { m = l }
+      if r < items.count, items[r].precedes(items[m]) { m = r }
+      if m == i { break }
+      items.swapAt(i, m)
+      i = m
+    }
+    return top
+  }
+}

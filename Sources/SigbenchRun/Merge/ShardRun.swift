@@ -1,0 +1,107 @@
+import Foundation
+import SigbenchFiles
+import SigbenchResults
+
+/// A finished shard run folder as `merge` reads it: its result, its ledger (`shard.json`) and
+/// its per-drawing figures (`shard-drawings.ndjson`, read a line at a time).
+struct ShardRun: Sendable {
+  /// The folder as given, and with links resolved.
+  var given: String
+  var run: LoadedRun
+  var ledger: ShardLedger
+
+  var info: ShardInfo { ledger.info }
+  var result: RunResult { run.result }
+  var folder: URL { run.folder }
+  var build: String { TimingGroup.buildKey(result.provenance) }
+
+  /// Reads `path`: a run folder whose result records a shard. A folder that is not a run, or a
+  /// run that is not a shard, is a usage error naming it (the arguments are wrong).
+  static func load(_ path: String) throws(PipelineError) -> ShardRun {
+    let run: LoadedRun
+    do { run = try LoadedRun.load(path) } catch {
+      throw PipelineError(.invalidOption, "\(path): \(error.message)")
+    }
+    guard let info = run.result.shard else {
+      throw PipelineError(
+        .invalidOption,
+        "\(path) is not a shard run (its result.json has no 'shard' member: it was not made "
+          + "with 'run --shard I/N')")
+    }
+    let file = run.folder.appendingPathComponent(ShardLedger.fileName)
+    let ledger: ShardLedger
+    do {
+      let data = try BoundedRead.data(file, limit: 1 << 30)
+      ledger = try JSONDecoder().decode(ShardLedger.self, from: data)
+    } catch {
+      throw PipelineError(
+        .toolError, "shard \(info.spec) (\(path)): cannot read \(file.path): \(error)")
+    }
+    guard ledger.info == info else {
+      throw PipelineError(
+        .toolError,
+        "shard \(info.spec) (\(path)): \(ShardLedger.fileName) does not describe this run "
+          + "(shard \(ledger.info.spec), manifest \(ledger.info.manifestDigest.prefix(12)))")
+    }
+    return ShardRun(given: path, run: run, ledger: ledger)
+  }
+
+  /// The per-drawing records, in the shard's corpus order; throws naming the shard, the file
+  /// and the line when one is not a record.
+  func drawings() throws -> ShardDrawingReader {
+    try ShardDrawingReader(
+      url: folder.appendingPathComponent(ShardLedger.drawingsFileName), shard: info.spec)
+  }
+}
+
+/// Reads `shard-drawings.ndjson` one line at a time (a buffer of 1 MiB).
+final class ShardDrawingReader {
+  private let handle: FileHandle
+  private let url: URL
+  private let shard: String
+  private var buffer = Data()
+  /// Where the unread part of `buffer` starts.
+  private var start = 0
+  private var atEnd = false
+  private var line = 0
+  private let decoder = JSONDecoder()
+
+  init(url: URL, shard: String) throws {
+    do { handle = try FileHandle(forReadingFrom: url) } catch {
+      throw PipelineError(
+        .toolError, "shard \(shard): cannot read \(url.path): \(SystemErrorText.reason(error))")
+    }
+    self.url = url
+    self.shard = shard
+  }
+
+  deinit { try? handle.close() }
+
+  /// The next record, `nil` at the end.
+  func next() throws -> ShardDrawingRecord? {
+    while true {
+      if let nl = buffer[start...].firstIndex(of: 0x0A) {
+        let text = buffer[start..<nl]
+        start = nl + 1
+        line += 1
+        do { return try decoder.decode(ShardDrawingRecord.self, from: text) } catch {
+          throw PipelineError(
+            .toolError,
+            "shard \(shard): \(url.path): line \(line): not a drawing record (\(error))")
+        }
+      }
+      if atEnd {
+        guard start == buffer.endIndex else {
+          throw PipelineError(
+            .toolError, "shard \(shard): \(url.path): line \(line + 1): cut short (no line end)")
+        }
+        return nil
+      }
+      // The unread tail moves to the front once per chunk, not once per line.
+      buffer = Data(buffer[start...])
+      start = buffer.startIndex
+      let chunk = try handle.read(upToCount: 1 << 20) ?? Data()
+      if chunk.isEmpty { atEnd = true } else { buffer.append(chunk) }
+    }
+  }
+}

@@ -3,8 +3,9 @@
 # The test runner's own summary is the last thing printed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# python3 and nodejs run the external strategy examples and protocol fixtures in the tests.
-scripts/install-deps.sh python3 nodejs
+# python3 and nodejs run the external strategy examples and protocol fixtures in the tests;
+# python3-venv holds the Kubernetes manifest check's validator (from PyPI).
+scripts/install-deps.sh python3 nodejs python3-venv
 
 # Each phase header gives the seconds since the script started, so a slow CI run shows where the
 # time went.
@@ -71,6 +72,9 @@ scripts/check-capture.sh .build/debug/sigbench
 
 phase "fuzz smoke: every reader 5 s under libFuzzer and the address sanitizer"
 scripts/fuzz.sh all 5
+
+phase "cluster: the Kubernetes manifests against the API schemas (offline, strict)"
+scripts/cluster/check-kubernetes.sh
 
 phase "kill test: run, baseline save and gate killed at random moments (2 of each)"
 python3 scripts/kill-test.py --binary .build/debug/sigbench --rounds 2 --quick

@@ -48,12 +48,13 @@ public struct ShardInfo: Codable, Hashable, Sendable {
 }
 
 /// `shard.json`, beside a shard run's `result.json`: what `merge` needs to rebuild the whole
-/// corpus's summary in corpus order. The per-drawing figures are in `shard-drawings.ndjson`
-/// (`ShardDrawingRecord`, one line per drawing, in the order of `result.json`'s samples).
+/// corpus's summary in corpus order. The per-drawing figures are in `shard-drawings.bin`
+/// (`ShardDrawingRecord`, one record per drawing in the order of `result.json`'s samples,
+/// `ShardDrawingCodec`).
 public struct ShardLedger: Codable, Hashable, Sendable {
   public static let currentSchemaVersion = 1
   public static let fileName = "shard.json"
-  public static let drawingsFileName = "shard-drawings.ndjson"
+  public static let drawingsFileName = "shard-drawings.bin"
 
   public var schemaVersion = ShardLedger.currentSchemaVersion
   public var info: ShardInfo
@@ -128,7 +129,7 @@ public struct ShardWarning: Codable, Hashable, Sendable {
   }
 }
 
-/// One drawing's line in `shard-drawings.ndjson`: where it is in the corpus, its figures per
+/// One drawing's record in `shard-drawings.bin`: where it is in the corpus, its figures per
 /// strategy (in the order of `result.json`'s strategies) and the motion it samples, if any.
 public struct ShardDrawingRecord: Codable, Hashable, Sendable {
   /// The file's ordinal and the drawing's index in it.

@@ -56,7 +56,7 @@ public struct MergePipeline: Sendable {
           + (missing.isEmpty
             ? "" : " (missing: \(missing.map(String.init).joined(separator: ", ")))")))
     let files = try CorpusReconciliation(shards)
-    let folder = RunFolder(out: URL(fileURLWithPath: out), runID: RunFolder.makeID(started))
+    let folder = Self.freshFolder(out: URL(fileURLWithPath: out), started: started)
     try folder.begin()
     var merged = try mergeDrawings(shards, files: files, into: folder)
     let first = shards[0]
@@ -118,6 +118,19 @@ public struct MergePipeline: Sendable {
     try ReportWriter.write(result, to: folder.partial)
     try folder.commit()
     return Outcome(result: result, folder: folder.final, latest: folder.latest)
+  }
+
+  /// The run folder for a merge started at `started`: its id, with `-2`, `-3`, … when a merge
+  /// of the same second and process already finished (a merge can take well under a second).
+  static func freshFolder(out: URL, started: Date) -> RunFolder {
+    let base = RunFolder.makeID(started)
+    var folder = RunFolder(out: out, runID: base)
+    var k = 2
+    while FileManager.default.fileExists(atPath: folder.final.path) {
+      folder.runID = "\(base)-\(k)"
+      k += 1
+    }
+    return folder
   }
 
   /// What the drawings give the merged run.

@@ -3,7 +3,7 @@ import SigbenchFiles
 import SigbenchResults
 
 /// A finished shard run folder as `merge` reads it: its result, its ledger (`shard.json`) and
-/// its per-drawing figures (`shard-drawings.ndjson`, read a line at a time).
+/// its per-drawing figures (`shard-drawings.bin`, read a record at a time).
 struct ShardRun: Sendable {
   /// The folder as given, and with links resolved.
   var given: String
@@ -54,7 +54,8 @@ struct ShardRun: Sendable {
   }
 }
 
-/// Reads `shard-drawings.ndjson` one line at a time (a buffer of 1 MiB).
+/// Reads `shard-drawings.bin` (`ShardDrawingCodec`) one record at a time, through a buffer of
+/// 1 MiB.
 final class ShardDrawingReader {
   private let handle: FileHandle
   private let url: URL
@@ -63,8 +64,8 @@ final class ShardDrawingReader {
   /// Where the unread part of `buffer` starts.
   private var start = 0
   private var atEnd = false
-  private var line = 0
-  private let decoder = JSONDecoder()
+  private var record = 0
+  private var strategies = 0
 
   init(url: URL, shard: String) throws {
     do { handle = try FileHandle(forReadingFrom: url) } catch {
@@ -73,35 +74,50 @@ final class ShardDrawingReader {
     }
     self.url = url
     self.shard = shard
+    guard try fill(ShardDrawingCodec.headerLength) else { throw failure("no header") }
+    do {
+      strategies = try ShardDrawingCodec.readHeader(
+        buffer[start..<start + ShardDrawingCodec.headerLength])
+    } catch { throw failure(error.description) }
+    start += ShardDrawingCodec.headerLength
   }
 
   deinit { try? handle.close() }
 
-  /// The next record, `nil` at the end.
-  func next() throws -> ShardDrawingRecord? {
-    while true {
-      if let nl = buffer[start...].firstIndex(of: 0x0A) {
-        let text = buffer[start..<nl]
-        start = nl + 1
-        line += 1
-        do { return try decoder.decode(ShardDrawingRecord.self, from: text) } catch {
-          throw PipelineError(
-            .toolError,
-            "shard \(shard): \(url.path): line \(line): not a drawing record (\(error))")
-        }
-      }
-      if atEnd {
-        guard start == buffer.endIndex else {
-          throw PipelineError(
-            .toolError, "shard \(shard): \(url.path): line \(line + 1): cut short (no line end)")
-        }
-        return nil
-      }
-      // The unread tail moves to the front once per chunk, not once per line.
+  private func failure(_ why: String) -> PipelineError {
+    PipelineError(.toolError, "shard \(shard): \(url.path): \(why)")
+  }
+
+  /// Whether `n` unread bytes are buffered (reading more when needed); false at the end.
+  private func fill(_ n: Int) throws -> Bool {
+    while buffer.endIndex - start < n {
+      if atEnd { return false }
+      // The unread tail moves to the front once per chunk, not once per record.
       buffer = Data(buffer[start...])
       start = buffer.startIndex
-      let chunk = try handle.read(upToCount: 1 << 20) ?? Data()
+      let chunk = try handle.read(upToCount: max(1 << 20, n)) ?? Data()
       if chunk.isEmpty { atEnd = true } else { buffer.append(chunk) }
+    }
+    return true
+  }
+
+  /// The next record, `nil` at the end.
+  func next() throws -> ShardDrawingRecord? {
+    guard try fill(4) else {
+      guard start == buffer.endIndex else { throw failure("cut short after record \(record)") }
+      return nil
+    }
+    var length: UInt32 = 0
+    withUnsafeMutableBytes(of: &length) {
+      buffer.copyBytes(to: $0.bindMemory(to: UInt8.self), from: start..<start + 4)
+    }
+    let n = Int(UInt32(littleEndian: length))
+    guard try fill(4 + n) else { throw failure("record \(record + 1) cut short") }
+    let payload = buffer[start + 4..<start + 4 + n]
+    start += 4 + n
+    record += 1
+    do { return try ShardDrawingCodec.decode(payload, strategies: strategies) } catch {
+      throw failure("record \(record): \(error.description)")
     }
   }
 }

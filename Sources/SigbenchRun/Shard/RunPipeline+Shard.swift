@@ -7,12 +7,13 @@ import SigbenchResults
 /// `run --shard I/N`: the steps a shard adds to a run.
 extension RunPipeline {
   /// Before the reading: the stream reads only the shard's drawings and writes each one's
-  /// figures to `shard-drawings.ndjson` in the run's `.partial` folder.
+  /// figures to `shard-drawings.bin` in the run's `.partial` folder.
   func beginShard(_ stream: inout CorpusStream, folder: RunFolder) throws {
     guard let shard = settings.shard else { return }
     stream.shard = shard
     stream.shardDrawings = try ShardDrawingsWriter(
-      url: folder.partial.appendingPathComponent(ShardLedger.drawingsFileName))
+      url: folder.partial.appendingPathComponent(ShardLedger.drawingsFileName),
+      strategies: settings.strategies.count)
     progress(
       .note(
         "shard \(shard): reading only the drawings it owns (of every file's drawings, those whose "

@@ -207,6 +207,7 @@ struct ShardMergeTests {
       let info = try #require(r.shard)
       let ledger = try JSONDecoder().decode(
         ShardLedger.self, from: Data(contentsOf: folder.appendingPathComponent("shard.json")))
+      #expect(ledger.names == ["a.ndjson", "b.ndjson"])
       let a = ledger.files[0]
       #expect(a.partial && a.drawingsInFile == 40)
       #expect(

@@ -10,7 +10,8 @@
 #   4. checks that the merged run's quality figures, samples and corpus summary equal the single
 #      run's;
 #   5. stops the daemons it started and removes what it configured (the key if it made it, the
-#      state folder, /run/munge if it made it); the packages stay installed.
+#      state folder, /run/munge if it made it). The packages stay installed, with what their
+#      own installation configured (Debian's munge makes /etc/munge/munge.key).
 #
 #   scripts/cluster/slurm-selftest.sh [--shards N]
 set -euo pipefail
@@ -39,7 +40,11 @@ cleanup() {
   [ "$made_key" = 1 ] && rm -f /etc/munge/munge.key
   [ "$made_run" = 1 ] && rm -rf /run/munge
   rm -rf "$state"
-  left=$(pgrep -x 'slurmctld|slurmd|munged' || true)
+  for _ in $(seq 1 20); do
+    pgrep -x 'slurmctld|slurmd|slurmstepd|munged' >/dev/null || break
+    sleep 0.5
+  done
+  left=$(pgrep -a -x 'slurmctld|slurmd|slurmstepd|munged' || true)
   if [ -n "$left" ]; then echo "slurm-selftest: still running: $left" >&2; else echo "slurm-selftest: daemons stopped, state removed"; fi
 }
 trap cleanup EXIT
@@ -108,7 +113,6 @@ started=$SECONDS
 scripts/cluster/submit-slurm.sh --corpus "$root/Corpus" --out "$study" --shards "$shards" \
   --sigbench "$bin" --wait -- --no-counters
 echo "slurm-selftest: array and merge done in $((SECONDS - started)) s"
-sacct >/dev/null 2>&1 || true
 squeue
 for f in "$study"/sigbench-*.out; do echo "--- $(basename "$f")"; tail -3 "$f"; done
 "$bin" run --corpus "$root/Corpus" --out "$state/single" --no-render --no-history --no-counters \

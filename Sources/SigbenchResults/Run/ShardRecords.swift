@@ -60,13 +60,19 @@ public struct ShardLedger: Codable, Hashable, Sendable {
   public var info: ShardInfo
   /// What the corpus walk left out (the same in every shard).
   public var walkSkipped: [FileNote]
-  /// Every file of the corpus, in corpus order, and what this shard did with it.
+  /// Every file of the corpus, in corpus order (its ordinal is its place here).
+  public var names: [String]
+  /// What this shard did with each file it opened (read, skipped or rejected), in corpus order;
+  /// a file not listed was left unread (a one-drawing file of another shard).
   public var files: [ShardFileRecord]
 
-  public init(info: ShardInfo, walkSkipped: [FileNote], files: [ShardFileRecord]) {
+  public init(
+    info: ShardInfo, walkSkipped: [FileNote], names: [String], files: [ShardFileRecord]
+  ) {
     self.info = info
     self.walkSkipped = walkSkipped
-    self.files = files
+    self.names = names
+    self.files = files.filter { $0.outcome != .unread }
   }
 }
 

@@ -30,31 +30,40 @@ struct CorpusReconciliation: Sendable {
 
   init(_ shards: [ShardRun], options: DecodeOptions = DecodeOptions()) throws(PipelineError) {
     let first = shards[0]
-    let count = first.ledger.files.count
-    for s in shards {
-      guard s.ledger.files.count == count, s.ledger.files.count == s.info.manifestFiles else {
-        throw PipelineError(
-          .toolError,
-          "shard \(s.info.spec) (\(s.given)): \(ShardLedger.fileName) lists "
-            + "\(s.ledger.files.count) files, its manifest \(s.info.manifestFiles)")
-      }
+    names = first.ledger.names
+    for s in shards where s.ledger.names.count != s.info.manifestFiles || s.ledger.names != names {
+      throw PipelineError(
+        .toolError,
+        "shard \(s.info.spec) (\(s.given)): \(ShardLedger.fileName) lists other files "
+          + "(\(s.ledger.names.count)) than shard \(first.info.spec) (\(names.count)) or its "
+          + "manifest (\(s.info.manifestFiles))")
     }
-    names = first.ledger.files.map(\.name)
     walkSkipped = first.ledger.walkSkipped
     verdicts = []
-    verdicts.reserveCapacity(count)
-    for k in 0..<count {
+    verdicts.reserveCapacity(names.count)
+    // Each ledger lists the files its shard opened in corpus order: one cursor per shard.
+    var next = Array(repeating: 0, count: shards.count)
+    for k in names.indices {
       var opened: [ShardFileRecord] = []
-      for s in shards {
-        let r = s.ledger.files[k]
-        guard r.name == names[k], r.ordinal == k else {
+      for (j, s) in shards.enumerated() {
+        let files = s.ledger.files
+        guard next[j] < files.count, files[next[j]].ordinal == k else { continue }
+        let r = files[next[j]]
+        next[j] += 1
+        guard r.name == names[k] else {
           throw PipelineError(
             .toolError,
             "shard \(s.info.spec) (\(s.given)): file \(k) is '\(r.name)', not '\(names[k])'")
         }
-        if r.outcome != .unread { opened.append(r) }
+        opened.append(r)
       }
       verdicts.append(Self.verdict(opened, options: options))
+    }
+    for (j, s) in shards.enumerated() where next[j] != s.ledger.files.count {
+      throw PipelineError(
+        .toolError,
+        "shard \(s.info.spec) (\(s.given)): \(ShardLedger.fileName) lists its files out of "
+          + "corpus order (record \(next[j] + 1))")
     }
   }
 

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import SigbenchBench
 import SigbenchCore
@@ -46,8 +47,7 @@ public struct MergePipeline: Sendable {
   }
 
   public func run(started: Date = Date()) throws -> Outcome {
-    var shards: [ShardRun] = []
-    for path in shardFolders { shards.append(try ShardRun.load(path)) }
+    var shards = try ShardRun.loadAll(shardFolders)
     let missing = try MergeChecks.check(&shards, allowPartial: allowPartial)
     let count = shards[0].info.count
     progress(

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import SigbenchFiles
 import SigbenchResults
@@ -44,6 +45,24 @@ struct ShardRun: Sendable {
           + "(shard \(ledger.info.spec), manifest \(ledger.info.manifestDigest.prefix(12)))")
     }
     return ShardRun(given: path, run: run, ledger: ledger)
+  }
+
+  /// `load` of every path, on as many threads as the machine has cores (decoding the results
+  /// is most of a merge's time); the first failure in argument order is thrown.
+  static func loadAll(_ paths: [String]) throws(PipelineError) -> [ShardRun] {
+    final class Slots: @unchecked Sendable {
+      let lock = NSLock()
+      var loaded: [Result<ShardRun, PipelineError>?]
+      init(_ n: Int) { loaded = Array(repeating: nil, count: n) }
+    }
+    let slots = Slots(paths.count)
+    DispatchQueue.concurrentPerform(iterations: paths.count) { i in
+      let r = Result { () throws(PipelineError) -> ShardRun in try load(paths[i]) }
+      slots.lock.lock()
+      slots.loaded[i] = r
+      slots.lock.unlock()
+    }
+    return try slots.loaded.map { (r) throws(PipelineError) -> ShardRun in try r!.get() }
   }
 
   /// The per-drawing records, in the shard's corpus order; throws naming the shard, the file

@@ -44,7 +44,7 @@ extension RunPipeline {
           + "opened, left \(counted(info.filesUnread, "one-drawing file")) of other shards unread"))
     return ShardLedger(
       info: info, walkSkipped: plan.skipped.map { FileNote(file: $0.file, message: $0.reason) },
-      files: files)
+      names: plan.files.map(\.name), files: files)
   }
 
   /// Writes `shard.json` into the `.partial` folder (before it is renamed into place).

@@ -22,7 +22,7 @@ struct BuildStampFilesTests {
     }
     #expect(run.strategies.map(\.label) == ["straight", "uber-weighted"])
     #expect(gate.mode == "baseline")
-    #expect(RunResult.currentSchemaVersion == 5 && BenchReport.currentSchemaVersion == 3)
+    #expect(RunResult.currentSchemaVersion == 6 && BenchReport.currentSchemaVersion == 3)
     #expect(GateReport.currentSchemaVersion == 3 && Baseline.currentSchemaVersion == 2)
     #expect(NoiseFloor.currentSchemaVersion == 2)
     #expect(try RunResult.decode(run.encoded()) == run)

@@ -47,7 +47,7 @@ struct LegacyFilesTests {
     #expect(table.title == "Which format to store strokes in")
     #expect(table.rows.count >= 4)
     #expect(r.formatStudyFigures == nil)
-    #expect(RunResult.currentSchemaVersion == 5)
+    #expect(RunResult.currentSchemaVersion == 6)
     // Written again, it keeps the table (the figures it was made from are not in the file).
     #expect(try RunResult.decode(try r.encoded()) == r)
   }

@@ -175,7 +175,8 @@ let package = Package(
       ],
       exclude: ["Snapshots"]),
     .testTarget(
-      name: "SigbenchResultsTests", dependencies: ["SigbenchResults", "SigbenchFiles"],
+      name: "SigbenchResultsTests",
+      dependencies: ["SigbenchResults", "SigbenchFiles", "SigbenchCore"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "SigbenchExternalTests",
@@ -197,7 +198,7 @@ let package = Package(
       dependencies: [
         "SigbenchRun", "SigbenchResults", "SigbenchCore", "SigbenchStrategies",
         "SigbenchTestSupport", "SigbenchBench", "SigbenchQuality", "SigbenchRender",
-        "SigbenchFiles", "SigbenchFormats",
+        "SigbenchFiles", "SigbenchFormats", "SigbenchHistory",
       ]),
     .testTarget(
       name: "SigbenchHistoryTests",

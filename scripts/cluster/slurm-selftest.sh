@@ -37,14 +37,17 @@ cleanup() {
   for pid in "${pids[@]}"; do kill -9 "$pid" 2>/dev/null; done
   if [ -f /run/munge/munged.pid ]; then kill "$(cat /run/munge/munged.pid)" 2>/dev/null; fi
   pkill -x munged 2>/dev/null
+  pkill -x slurmstepd 2>/dev/null
   [ "$made_key" = 1 ] && rm -f /etc/munge/munge.key
   [ "$made_run" = 1 ] && rm -rf /run/munge
   rm -rf "$state"
+  # pgrep matches process names of at most 15 characters: one name at a time.
+  running() { for n in slurmctld slurmd slurmstepd munged; do pgrep -a -x "$n"; done; }
   for _ in $(seq 1 20); do
-    pgrep -x 'slurmctld|slurmd|slurmstepd|munged' >/dev/null || break
+    [ -z "$(running)" ] && break
     sleep 0.5
   done
-  left=$(pgrep -a -x 'slurmctld|slurmd|slurmstepd|munged' || true)
+  left=$(running || true)
   if [ -n "$left" ]; then echo "slurm-selftest: still running: $left" >&2; else echo "slurm-selftest: daemons stopped, state removed"; fi
 }
 trap cleanup EXIT

@@ -256,8 +256,8 @@ struct CorpusStream {
         kept.strokes += d.strokes.count
         kept.points += d.sampleCount
       }
-      // A shard other than 1 studies nothing (`shard == nil` or shard 1 study what a single
-      // run studies).
+      // The format study: a whole run's first drawings; for shard 1, the corpus's first
+      // drawings (read whole above), what a whole run studies; for any other shard, nothing.
       let studied = shard == nil ? part.drawings : shard?.index == 1 ? (whole?.drawings ?? []) : []
       if shard != nil, shard?.index != 1 { kept.studyComplete = false }
       for d in studied {

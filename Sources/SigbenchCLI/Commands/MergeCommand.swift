@@ -55,20 +55,10 @@ struct MergeCommand: Command {
     pipeline.commandLine = CommandLine.arguments.dropFirst().map { $0 }
     let outcome = try pipeline.run(started: started)
     let result = history.recorder.append(merge: outcome, progress: console.progress)
-    if json {
-      console.out(String(decoding: try result.encoded(), as: UTF8.self))
-    } else {
-      MergeText.lines(result).forEach(console.out)
-      ConsoleTables.runDone(
-        result, report: outcome.folder.appendingPathComponent("index.html").path,
-        latest: outcome.latest.appendingPathComponent("index.html").path
-      ).forEach(console.out)
-    }
+    if !json { MergeText.lines(result).forEach(console.out) }
+    try RunCommand.print(
+      result, folder: outcome.folder, latest: outcome.latest, json: json, console)
     console.note(String(format: "merged in %.1f s", Date().timeIntervalSince(started)))
-    let runCode: ExitCode = result.corpus.rejected.isEmpty ? .success : .rejectedInputs
-    let cellCode: ExitCode =
-      result.failedCells.isEmpty && (result.bench.failedStrategies ?? [:]).isEmpty
-      ? .success : .invalidBenchmark
-    return ExitCode.combine([runCode, cellCode])
+    return ExitCode.of(result)
   }
 }

@@ -156,20 +156,23 @@ struct RunCommand: Command {
       console.out(GateMarkdown.render(g))
       if let f = outcome.gateFolder { console.out("gate: \(f.path)") }
     }
+    try Self.print(result, folder: outcome.folder, latest: outcome.latest, json: json, console)
+    console.note(String(format: "done in %.1f s", Date().timeIntervalSince(started)))
+    return ExitCode.of(result)
+  }
+
+  /// A finished run's result on stdout: as JSON, or its summary table and where its sheet is
+  /// (`merge` prints its runs the same way).
+  static func print(
+    _ result: RunResult, folder: URL, latest: URL, json: Bool, _ console: Console
+  ) throws {
     if json {
       console.out(String(decoding: try result.encoded(), as: UTF8.self))
     } else {
       ConsoleTables.runDone(
-        result, report: outcome.folder.appendingPathComponent("index.html").path,
-        latest: outcome.latest.appendingPathComponent("index.html").path
+        result, report: folder.appendingPathComponent("index.html").path,
+        latest: latest.appendingPathComponent("index.html").path
       ).forEach(console.out)
     }
-    console.note(String(format: "done in %.1f s", Date().timeIntervalSince(started)))
-    let runCode: ExitCode = result.corpus.rejected.isEmpty ? .success : .rejectedInputs
-    let cellCode: ExitCode =
-      result.failedCells.isEmpty && (result.bench.failedStrategies ?? [:]).isEmpty
-      ? .success : .invalidBenchmark
-    let gateCode = result.gate.map { ExitCode(rawValue: $0.exitCode) ?? .toolError } ?? .success
-    return ExitCode.combine([runCode, cellCode, gateCode])
   }
 }

@@ -137,7 +137,7 @@ public struct ShardWarning: Codable, Hashable, Sendable {
 
 /// One drawing's record in `shard-drawings.bin`: where it is in the corpus, its figures per
 /// strategy (in the order of `result.json`'s strategies) and the motion it samples, if any.
-public struct ShardDrawingRecord: Codable, Hashable, Sendable {
+public struct ShardDrawingRecord: Hashable, Sendable {
   /// The file's ordinal and the drawing's index in it.
   public var file: Int
   public var drawing: Int

@@ -1,3 +1,5 @@
+import SigbenchResults
+
 /// sigbench's exit codes, one table for every subcommand (printed by `sigbench --help`).
 public enum ExitCode: Int32, CaseIterable, Sendable {
   case success = 0
@@ -44,5 +46,19 @@ public enum ExitCode: Int32, CaseIterable, Sendable {
   /// The code to report when all of `codes` apply.
   public static func combine(_ codes: [ExitCode]) -> ExitCode {
     precedence.first { codes.contains($0) } ?? .success
+  }
+}
+
+extension ExitCode {
+  /// What a finished run's result says, for `run` and `merge` alike: 4 when inputs were
+  /// rejected, 3 when a cell or a strategy failed, and the gate's verdict when a gate ran;
+  /// the first of them in `precedence`.
+  public static func of(_ result: RunResult) -> ExitCode {
+    let runCode: ExitCode = result.corpus.rejected.isEmpty ? .success : .rejectedInputs
+    let cellCode: ExitCode =
+      result.failedCells.isEmpty && (result.bench.failedStrategies ?? [:]).isEmpty
+      ? .success : .invalidBenchmark
+    let gateCode = result.gate.map { ExitCode(rawValue: $0.exitCode) ?? .toolError } ?? .success
+    return combine([runCode, cellCode, gateCode])
   }
 }

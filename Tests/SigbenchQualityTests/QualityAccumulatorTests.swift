@@ -157,6 +157,9 @@ struct QualityAccumulatorTests {
   var f = QualityFigures()
   for (i, c) in QualityFigures.counts.enumerated() { f[keyPath: c.figure] = 100 + i }
   for (i, c) in QualityFigures.counts.enumerated() { #expect(f.count(at: i) == 100 + i) }
+  var set = QualityFigures()
+  for i in QualityFigures.counts.indices { set.setCount(200 + i, at: i) }
+  for (i, c) in QualityFigures.counts.enumerated() { #expect(set[keyPath: c.figure] == 200 + i) }
   var sum = QualityFigures()
   sum.addCounts(f)
   sum.addCounts(f)

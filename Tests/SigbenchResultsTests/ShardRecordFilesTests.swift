@@ -41,6 +41,85 @@ struct ShardRecordFilesTests {
     #expect(again.merge?.complete == false)
   }
 
+  /// A ledger with a record of every kind: read whole, read in part with warnings, skipped,
+  /// rejected at a line, and unread (which the ledger leaves out).
+  static func ledger() -> ShardLedger {
+    var whole = ShardFileRecord(ordinal: 0, name: "a/1.TXT", outcome: .read)
+    whole.format = "svc2004"
+    whole.drawings = [0]
+    whole.drawingsInFile = 1
+    whole.samples = 84
+    var part = ShardFileRecord(ordinal: 2, name: "b/cat \"ü\".ndjson", outcome: .read)
+    part.format = "quickdraw"
+    part.drawings = [1, 4, 9]
+    part.drawingsInFile = 12
+    part.partial = true
+    part.samples = 310
+    part.warnings = [
+      ShardWarning(drawing: 4, text: "a warning"), ShardWarning(drawing: nil, text: "x"),
+    ]
+    var skipped = ShardFileRecord(ordinal: 3, name: "notes.xyz", outcome: .skipped)
+    skipped.note = "not a supported format"
+    var rejected = ShardFileRecord(ordinal: 4, name: "c/bad.ndjson", outcome: .rejected)
+    rejected.note = "line 19: not JSON"
+    rejected.errorLine = 19
+    rejected.partial = true
+    let info = ShardInfo(
+      index: 1, count: 2, manifestDigest: "d", manifestFiles: 5, manifestBytes: 9,
+      contentChecksum: "c", drawings: 4, drawingsPassedOver: 9, filesUnread: 1, pictures: false)
+    return ShardLedger(
+      info: info, walkSkipped: [],
+      names: ["a/1.TXT", "a/2.TXT", "b/cat \"ü\".ndjson", "notes.xyz", "c/bad.ndjson"],
+      files: [
+        whole, ShardFileRecord(ordinal: 1, name: "a/2.TXT", outcome: .unread), part, skipped,
+        rejected,
+      ])
+  }
+
+  @Test("a ledger round-trips; its records are written without names or default members")
+  func ledgerRoundTrip() throws {
+    let ledger = Self.ledger()
+    #expect(ledger.files.map(\.ordinal) == [0, 2, 3, 4])
+    let data = try ResultJSON.encode(ledger)
+    #expect(try JSONDecoder().decode(ShardLedger.self, from: data) == ledger)
+    let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let files = try #require(json["files"] as? [[String: Any]])
+    #expect(files.allSatisfy { $0["name"] == nil })
+    #expect(files.map { $0["ordinal"] as? Int } == [2, 3, 4])
+    #expect(Set(files[1].keys) == ["ordinal", "outcome", "note"])
+    let one = try #require(json["oneDrawing"] as? [String: Any])
+    #expect(one["ordinals"] as? [Int] == [0])
+    #expect(one["formats"] as? [String] == ["svc2004"])
+    #expect(one["samples"] as? [Int] == [84])
+  }
+
+  @Test("a ledger of another schema, or a record past the names, is refused with the reason")
+  func ledgerRefusals() throws {
+    let data = try ResultJSON.encode(Self.ledger())
+    var old = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    old["schemaVersion"] = 1
+    let oldData = try JSONSerialization.data(withJSONObject: old)
+    #expect(
+      String(describing: Result { try JSONDecoder().decode(ShardLedger.self, from: oldData) })
+        .contains("ledger schema 1; this build reads 2"))
+    var far = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    var files = try #require(far["files"] as? [[String: Any]])
+    files[0]["ordinal"] = 5
+    far["files"] = files
+    let farData = try JSONSerialization.data(withJSONObject: far)
+    #expect(
+      String(describing: Result { try JSONDecoder().decode(ShardLedger.self, from: farData) })
+        .contains("files[0]: ordinal 5; the corpus has 5 files (0…4)"))
+    var swapped = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    var order = try #require(swapped["files"] as? [[String: Any]])
+    order.swapAt(0, 1)
+    swapped["files"] = order
+    let swappedData = try JSONSerialization.data(withJSONObject: swapped)
+    #expect(
+      String(describing: Result { try JSONDecoder().decode(ShardLedger.self, from: swappedData) })
+        .contains("files[1]: ordinal 2 after 3; files are in corpus order"))
+  }
+
   /// Figures with every kind of field set, from a seeded sequence (values whose last bits
   /// matter: thirds, tiny and huge magnitudes, negative zero).
   static func figures(seed: Int) -> QualityFigures {
@@ -68,9 +147,11 @@ struct ShardRecordFilesTests {
       ShardDrawingRecord(
         file: seed * 3, drawing: seed % 4,
         figures: [Self.figures(seed: seed), Self.figures(seed: seed + 1)],
-        motion: seed % 2 == 0 ? MotionKey(motion: "m-\(seed) ü", rate: 120 + Double(seed) / 7) : nil
-      )
+        motion: seed % 2 == 0
+          ? MotionKey(motion: "m-\(seed) ü", rate: 120 + Double(seed) / 7) : nil,
+        entry: seed % 3 == 0 ? nil : Self.entry(seed: seed))
     }
+    #expect(records.filter { $0.entry != nil }.count == 8)
     var data = ShardDrawingCodec.header(strategies: 2)
     for r in records { data.append(ShardDrawingCodec.encode(r)) }
     #expect(try ShardDrawingCodec.readHeader(data.prefix(ShardDrawingCodec.headerLength)) == 2)
@@ -90,12 +171,41 @@ struct ShardRecordFilesTests {
     #expect(at == data.count)
   }
 
+  /// A plain entry: every field set, metadata with line breaks, quotes and non-ASCII text, a
+  /// rate or none.
+  static func entry(seed: Int) -> SampleEntry {
+    var e = SampleEntry(
+      name: "c\(seed)/ü \"\(seed)\".txt", format: seed % 2 == 0 ? "svc2004" : "quickdraw",
+      strokes: seed + 1, points: 10 * seed + 3, hoverPoints: seed % 3, timed: seed % 4 != 1,
+      hasPressure: seed % 5 == 0,
+      metadata: seed == 4
+        ? [:] : ["notes": "a\nb \"c\" − \(seed)", "sample rate": "100.0 Hz", "source": "S"],
+      rawImage: "", images: [:])
+    e.sampleRate = seed % 4 == 2 ? nil : 100 + 1 / Double(seed + 3)
+    return e
+  }
+
+  @Test("only a plain entry rides in a drawing record")
+  func onlyPlainEntries() {
+    var pictured = Self.entry(seed: 1)
+    pictured.rawImage = "img/0001-x/raw.png"
+    var failed = Self.entry(seed: 1)
+    failed.failures = []
+    for e in [pictured, failed] {
+      #expect(!e.isPlain)
+      #expect(
+        ShardDrawingRecord(file: 0, drawing: 0, figures: [], motion: nil, entry: e).entry == nil)
+    }
+    #expect(Self.entry(seed: 1).isPlain)
+  }
+
   @Test("a record cut short, with bytes left over, or a foreign header is refused, never trapped")
   func codecRefuses() throws {
     let record = ShardDrawingRecord(
-      file: 1, drawing: 2, figures: [Self.figures(seed: 3)], motion: nil)
+      file: 1, drawing: 2, figures: [Self.figures(seed: 3)], motion: nil,
+      entry: Self.entry(seed: 5))
     let payload = ShardDrawingCodec.encode(record).dropFirst(4)
-    for cut in [0, 1, 9, 17, payload.count / 2, payload.count - 1] {
+    for cut in [0, 1, 9, 17, 30, 60, 100, payload.count / 2, payload.count - 1] {
       #expect(throws: ShardDrawingCodec.DecodeError.self) {
         _ = try ShardDrawingCodec.decode(payload.prefix(cut), strategies: 1)
       }

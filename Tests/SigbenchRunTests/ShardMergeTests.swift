@@ -111,6 +111,50 @@ struct ShardMergeTests {
     #expect(merged.strategies == single.strategies, "\(what): strategies")
   }
 
+  /// The merged `result.json` as written (its entries are the shards' text, passed through)
+  /// equals the single run, and the merge's sheet is the one its written result gives: the
+  /// entries the merge held were the ones it wrote.
+  static func expectWritten(_ merged: MergePipeline.Outcome, _ single: RunResult, _ what: String)
+    throws
+  {
+    let written = try LoadedRun.load(merged.folder.path).result
+    try expectEqual(written, single, "\(what), as written")
+    #expect(written.samples == merged.result.samples, "\(what): entries held and written")
+    let copy = temp("sheet")
+    defer { try? FileManager.default.removeItem(at: copy) }
+    try FileManager.default.copyItem(at: merged.folder, to: copy)
+    try ReportWriter.write(written, to: copy)
+    let pages = FileManager.default.subpaths(atPath: merged.folder.path)!.filter {
+      $0.hasSuffix(".html")
+    }
+    #expect(pages.contains("index.html"))
+    for page in pages {
+      let a = try Data(contentsOf: merged.folder.appendingPathComponent(page))
+      let b = try Data(contentsOf: copy.appendingPathComponent(page))
+      #expect(a == b, "\(what): \(page) rebuilt from the written result")
+    }
+  }
+
+  /// Each plain entry a shard's drawing records carry equals its entry in the shard's
+  /// `result.json`; every other entry is not plain.
+  static func expectRecordEntries(_ shard: URL) throws {
+    let samples = try LoadedRun.load(shard.path).result.samples
+    let file = try ShardDrawingFile(
+      url: shard.appendingPathComponent(ShardLedger.drawingsFileName), shard: shard.path)
+    var j = 0
+    for i in 0..<file.count {
+      let r = try file.record(i)
+      if let e = r.entry {
+        #expect(e == samples[j], "\(shard.lastPathComponent): record \(j)")
+      } else {
+        #expect(
+          !samples[j].isPlain, "\(shard.lastPathComponent): record \(j) left out a plain entry")
+      }
+      j += 1
+    }
+    #expect(j == samples.count)
+  }
+
   @Test("merge of 1, 2 and 5 shards equals a single run over Corpus/ in every quality figure")
   func mergeEqualsSingleRun() throws {
     let root = Self.temp("corpus")
@@ -126,8 +170,11 @@ struct ShardMergeTests {
       #expect(parts.allSatisfy { $0.shard?.manifestDigest == parts[0].shard?.manifestDigest })
       // Only shard 1 studies the formats (the corpus's first drawings, whoever owns them).
       #expect(parts.dropFirst().allSatisfy { $0.formatStudyFigures == nil })
-      let merged = try Self.merge(folders, out: root.appendingPathComponent("m\(n)")).result
+      for f in folders { try Self.expectRecordEntries(f) }
+      let outcome = try Self.merge(folders, out: root.appendingPathComponent("m\(n)"))
+      let merged = outcome.result
       try Self.expectEqual(merged, single, "\(n) shards")
+      try Self.expectWritten(outcome, single, "\(n) shards")
       let info = try #require(merged.merge)
       #expect(info.complete && info.count == n && info.shards.map(\.index) == Array(1...n))
       #expect(merged.bench.corpus.checksum == "manifest-sha256:\(info.manifestDigest)")
@@ -146,6 +193,8 @@ struct ShardMergeTests {
     let folders = try Self.shards(corpus.path, count: 3, root: root, pictures: true)
     let merged = try Self.merge(folders, out: root.appendingPathComponent("m"))
     try Self.expectEqual(merged.result, single.result, "3 shards with pictures")
+    try Self.expectWritten(merged, single.result, "3 shards with pictures")
+    for f in folders { try Self.expectRecordEntries(f) }
     let files = FileManager.default.subpaths(atPath: single.folder.path + "/img")!.filter {
       $0.hasSuffix(".png")
     }.sorted()

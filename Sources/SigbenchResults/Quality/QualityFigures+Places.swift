@@ -24,6 +24,25 @@ extension QualityFigures {
   }
 
   /// Adds every count of `p` to this one's (what `counts` lists).
+  /// Sets count `i` of `counts` (the codec's reader: no key path to resolve).
+  mutating func setCount(_ v: Int, at i: Int) {
+    switch i {
+    case 0: drawings = v
+    case 1: strokes = v
+    case 2: samples = v
+    case 3: strokesWithoutInk = v
+    case 4: accuracyPoints = v
+    case 5: reverseAccuracyPoints = v
+    case 6: gapStrokes = v
+    case 7: joins = v
+    case 8: cornerJoins = v
+    case 9: pressureCredibleDrawings = v
+    case 10: timedSamples = v
+    case 11: updates = v
+    default: preconditionFailure("no count at \(i): counts has \(QualityFigures.counts.count)")
+    }
+  }
+
   mutating func addCounts(_ p: QualityFigures) {
     drawings += p.drawings
     strokes += p.strokes

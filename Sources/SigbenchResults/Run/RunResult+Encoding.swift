@@ -34,20 +34,8 @@ extension RunResult {
   ///   chunks, two per core).
   public func encode(into append: (Data) throws -> Void) throws {
     guard !self.samples.isEmpty else { return try append(ResultJSON.encode(self)) }
-    var shell = self
-    shell.samples = []
-    let head = try ResultJSON.encode(shell)
-    let empty = Data("\n  \"samples\" : [\n\n  ]".utf8)
-    guard let slot = head.range(of: empty) else {
-      throw EncodingError.invalidValue(
-        self.samples,
-        .init(
-          codingPath: [RunContents.CodingKeys.samples], debugDescription: "no empty samples array"))
-    }
-    try append(head[..<slot.lowerBound])
-    try append(Data("\n  \"samples\" : [".utf8))
-    let open = Data("{\n  \"samples\" : [".utf8)
-    let close = Data("\n  ]\n}".utf8)
+    let (before, after) = try around()
+    try append(before)
     // Chunks are encoded a batch at a time on every core (one per core, twice over), then
     // appended in order: the bytes are the same, memory holds one batch.
     let samples = self.samples
@@ -59,25 +47,84 @@ extension RunResult {
       let encoded = try Self.encodeConcurrently(group.count) { k in
         let from = group[k]
         let to = min(from + Self.samplesPerChunk, samples.endIndex)
-        let chunk = try ResultJSON.encode(SampleChunk(samples: Array(samples[from..<to])))
-        guard chunk.starts(with: open), chunk.count >= open.count + close.count,
-          chunk.suffix(close.count) == close
-        else {
-          throw EncodingError.invalidValue(
-            samples,
-            .init(
-              codingPath: [RunContents.CodingKeys.samples],
-              debugDescription: "unexpected chunk layout"))
-        }
-        return chunk[(chunk.startIndex + open.count)..<(chunk.endIndex - close.count)]
+        return try Self.arrayBody(Array(samples[from..<to]))
       }
       for (k, body) in encoded.enumerated() {
         if first + k > 0 { try append(Data(",".utf8)) }
         try append(body)
       }
     }
-    try append(Data("\n  ]".utf8))
-    try append(head[slot.upperBound...])
+    try append(after)
+  }
+
+  /// Writes the result to `url` atomically with `entries[i]` as the text of sample `i`
+  /// (`{` … `}`, as `encodedEntry` writes it or as it stood in another result file), so that
+  /// entries already encoded are not encoded again: `merge` passes the shards' entries through
+  /// this way. The bytes equal `write(to:)`'s when every entry is `encodedEntry(samples[i])`.
+  public func write(to url: URL, entries: [Data]) throws {
+    precondition(entries.count == self.samples.count, "one text per sample")
+    try AtomicFiles.write(to: url) { append in
+      guard !entries.isEmpty else { return try append(ResultJSON.encode(self)) }
+      let (before, after) = try around()
+      try append(before)
+      // Entries are gathered into pieces of about 1 MiB: one write each, not one per entry.
+      let separator = Data(",\n    ".utf8)
+      var piece = Data("\n    ".utf8)
+      for (i, e) in entries.enumerated() {
+        if i > 0 { piece.append(separator) }
+        piece.append(e)
+        if piece.count >= 1 << 20 {
+          try append(piece)
+          piece.removeAll(keepingCapacity: true)
+        }
+      }
+      try append(piece)
+      try append(after)
+    }
+  }
+
+  /// The text of one sample entry, `{` … `}`, indented as it stands in a result's `samples`.
+  public static func encodedEntry(_ entry: SampleEntry) throws -> Data {
+    let body = try arrayBody([entry])
+    let lead = Data("\n    ".utf8)
+    guard body.starts(with: lead) else { throw layoutError(entry) }
+    return body.dropFirst(lead.count)
+  }
+
+  /// The result encoded without its samples, cut where the samples' array body goes: the text
+  /// up to `"samples" : [`, and the text from the array's closing line on. The body (the
+  /// elements, each led by a line break and indentation, separated by commas) goes between.
+  private func around() throws -> (before: Data, after: Data) {
+    var shell = self
+    shell.samples = []
+    let head = try ResultJSON.encode(shell)
+    let empty = Data("\n  \"samples\" : [\n\n  ]".utf8)
+    guard let slot = head.range(of: empty) else { throw Self.layoutError(self.samples) }
+    var before = Data(head[..<slot.lowerBound])
+    before.append(Data("\n  \"samples\" : [".utf8))
+    var after = Data("\n  ]".utf8)
+    after.append(head[slot.upperBound...])
+    return (before, after)
+  }
+
+  /// `samples` encoded as the `samples` member of an object, so that every entry is written at
+  /// the depth and indentation it has in the whole result, and cut down to the array's body.
+  private static func arrayBody(_ samples: [SampleEntry]) throws -> Data {
+    let open = Data("{\n  \"samples\" : [".utf8)
+    let close = Data("\n  ]\n}".utf8)
+    let chunk = try ResultJSON.encode(SampleChunk(samples: samples))
+    guard chunk.starts(with: open), chunk.count >= open.count + close.count,
+      chunk.suffix(close.count) == close
+    else { throw layoutError(samples) }
+    return chunk[(chunk.startIndex + open.count)..<(chunk.endIndex - close.count)]
+  }
+
+  private static func layoutError(_ value: Any) -> EncodingError {
+    EncodingError.invalidValue(
+      value,
+      .init(
+        codingPath: [RunContents.CodingKeys.samples],
+        debugDescription: "the encoder's samples array is not laid out as expected"))
   }
 }
 

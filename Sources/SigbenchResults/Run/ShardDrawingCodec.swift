@@ -6,17 +6,21 @@ import SigbenchCore
 /// than a shard spends measuring it).
 ///
 /// Layout, little-endian throughout:
-/// - the header: the magic `SIGBENCH-SHARD-DRAWINGS 1\n`, then three `UInt32`s: strategies,
+/// - the header: the magic `SIGBENCH-SHARD-DRAWINGS 2\n`, then three `UInt32`s: strategies,
 ///   catalog metrics (`QualityMetric.catalog.count`) and counts (`QualityFigures.counts.count`),
 ///   which a reader checks against its own build;
 /// - each record: its byte length (`UInt32`), then the file ordinal and drawing index (`Int64`
 ///   each), the motion (flag byte; `UInt32` length, UTF-8 bytes and a `Float64` rate when
-///   present), and per strategy the figures: every count (`Int64`), a byte of flags for the six
+///   present), the plain entry (flag byte; when present its name and format, strokes, points
+///   and hover points (`Int64`), timed and pressure (a byte each), the metadata as a count and
+///   key–value pairs sorted by key, and the sample rate (flag byte, `Float64`); strings are a
+///   `UInt32` length and UTF-8 bytes), and per strategy the figures: every count (`Int64`), a
+///   byte of flags for the six
 ///   optional properties (predictions, scored predictions, reference, pressure, ink length,
 ///   churn max) and each present one, then a bit mask of the present metric values and those
 ///   values (`Float64`). Doubles are stored as their bits, so every figure reads back exactly.
 public enum ShardDrawingCodec {
-  public static let magic = Array("SIGBENCH-SHARD-DRAWINGS 1\n".utf8)
+  public static let magic = Array("SIGBENCH-SHARD-DRAWINGS 2\n".utf8)
 
   /// The header for `strategies` strategies.
   public static func header(strategies: Int) -> Data {
@@ -39,6 +43,12 @@ public enum ShardDrawingCodec {
       w.u32(UInt32(utf8.count))
       w.bytes(utf8)
       w.f64(rate)
+    } else {
+      w.u8(0)
+    }
+    if let e = r.entry {
+      w.u8(1)
+      w.entry(e)
     } else {
       w.u8(0)
     }
@@ -90,11 +100,13 @@ public enum ShardDrawingCodec {
       let text = String(decoding: try r.bytes(n), as: UTF8.self)
       motion = MotionKey(motion: text, rate: try r.f64())
     }
+    let entry = try r.u8() == 1 ? try r.entry() : nil
     var figures: [QualityFigures] = []
     figures.reserveCapacity(strategies)
     for _ in 0..<strategies { figures.append(try r.figures()) }
     guard r.atEnd else { throw DecodeError(description: "\(r.remaining) bytes left over") }
-    return ShardDrawingRecord(file: file, drawing: drawing, figures: figures, motion: motion)
+    return ShardDrawingRecord(
+      file: file, drawing: drawing, figures: figures, motion: motion, entry: entry)
   }
 
   struct Writer {
@@ -111,8 +123,35 @@ public enum ShardDrawingCodec {
       withUnsafeBytes(of: v.bitPattern.littleEndian) { data.append(contentsOf: $0) }
     }
 
+    mutating func string(_ s: String) {
+      let utf8 = Array(s.utf8)
+      u32(UInt32(utf8.count))
+      bytes(utf8)
+    }
+
+    mutating func entry(_ e: SampleEntry) {
+      string(e.name)
+      string(e.format)
+      i64(e.strokes)
+      i64(e.points)
+      i64(e.hoverPoints)
+      u8(e.timed ? 1 : 0)
+      u8(e.hasPressure ? 1 : 0)
+      u32(UInt32(e.metadata.count))
+      for (k, v) in e.metadata.sorted(by: { $0.key < $1.key }) {
+        string(k)
+        string(v)
+      }
+      if let rate = e.sampleRate {
+        u8(1)
+        f64(rate)
+      } else {
+        u8(0)
+      }
+    }
+
     mutating func figures(_ f: QualityFigures) {
-      for (_, path) in QualityFigures.counts { i64(f[keyPath: path]) }
+      for i in QualityFigures.counts.indices { i64(f.count(at: i)) }
       var flags: UInt8 = 0
       if f.predictions != nil { flags |= 1 }
       if f.scoredPredictions != nil { flags |= 2 }
@@ -178,9 +217,51 @@ public enum ShardDrawingCodec {
     mutating func i64() throws(DecodeError) -> Int64 { try raw(Int64.self) }
     mutating func f64() throws(DecodeError) -> Double { Double(bitPattern: try raw(UInt64.self)) }
 
+    mutating func string() throws(DecodeError) -> String {
+      let n = Int(try u32())
+      guard remaining >= n else { throw DecodeError(description: "cut short at byte \(at)") }
+      defer { at += n }
+      return String(decoding: data[at..<at + n], as: UTF8.self)
+    }
+
+    mutating func bool() throws(DecodeError) -> Bool {
+      switch try u8() {
+      case 0: return false
+      case 1: return true
+      case let v:
+        throw DecodeError(description: "byte \(at - 1): \(v) is not a truth value (0 or 1)")
+      }
+    }
+
+    mutating func entry() throws(DecodeError) -> SampleEntry {
+      let name = try string()
+      let format = try string()
+      let strokes = Int(try i64())
+      let points = Int(try i64())
+      let hover = Int(try i64())
+      let timed = try bool()
+      let pressure = try bool()
+      let pairs = Int(try u32())
+      // Each pair takes at least its two lengths: a count beyond that is not believed.
+      guard pairs <= remaining / 8 else {
+        throw DecodeError(description: "\(pairs) metadata pairs in \(remaining) bytes")
+      }
+      var metadata: [String: String] = [:]
+      metadata.reserveCapacity(pairs)
+      for _ in 0..<pairs {
+        let k = try string()
+        metadata[k] = try string()
+      }
+      var e = SampleEntry(
+        name: name, format: format, strokes: strokes, points: points, hoverPoints: hover,
+        timed: timed, hasPressure: pressure, metadata: metadata, rawImage: "", images: [:])
+      if try bool() { e.sampleRate = try f64() }
+      return e
+    }
+
     mutating func figures() throws(DecodeError) -> QualityFigures {
       var f = QualityFigures()
-      for (_, path) in QualityFigures.counts { f[keyPath: path] = Int(try i64()) }
+      for i in QualityFigures.counts.indices { f.setCount(Int(try i64()), at: i) }
       let flags = try u8()
       if flags & 1 != 0 { f.predictions = Int(try i64()) }
       if flags & 2 != 0 { f.scoredPredictions = Int(try i64()) }

@@ -30,14 +30,9 @@ struct CorpusReconciliation: Sendable {
 
   init(_ shards: [ShardRun], options: DecodeOptions = DecodeOptions()) throws(PipelineError) {
     let first = shards[0]
-    names = first.ledger.names
-    for s in shards where s.ledger.names.count != s.info.manifestFiles || s.ledger.names != names {
-      throw PipelineError(
-        .toolError,
-        "shard \(s.info.spec) (\(s.given)): \(ShardLedger.fileName) lists other files "
-          + "(\(s.ledger.names.count)) than shard \(first.info.spec) (\(names.count)) or its "
-          + "manifest (\(s.info.manifestFiles))")
-    }
+    // One shard's list: `MergeChecks` found every shard's manifest digest (over these names
+    // and the files' sizes) the same.
+    names = try first.names()
     walkSkipped = first.ledger.walkSkipped
     verdicts = []
     verdicts.reserveCapacity(names.count)
@@ -48,13 +43,9 @@ struct CorpusReconciliation: Sendable {
       for (j, s) in shards.enumerated() {
         let files = s.ledger.files
         guard next[j] < files.count, files[next[j]].ordinal == k else { continue }
-        let r = files[next[j]]
+        var r = files[next[j]]
         next[j] += 1
-        guard r.name == names[k] else {
-          throw PipelineError(
-            .toolError,
-            "shard \(s.info.spec) (\(s.given)): file \(k) is '\(r.name)', not '\(names[k])'")
-        }
+        r.name = names[k]
         opened.append(r)
       }
       verdicts.append(Self.verdict(opened, options: options))

@@ -13,9 +13,12 @@ import SigbenchResults
 /// - The corpus's files as a single run saw them (`CorpusReconciliation`).
 /// - The drawings in corpus order: the shards' per-drawing records (each shard's in its own
 ///   corpus order) merged by (file, drawing) through a heap; each drawing's entry taken from
-///   its shard, renumbered, its pictures linked (or copied) under the new number, its figures
-///   folded in through the one pooling rule (`QualityFold`, as `run` folds them), so every
-///   quality figure is the single run's to the bit.
+///   its shard, its figures folded in through the one pooling rule (`QualityFold`, as `run`
+///   folds them), so every quality figure is the single run's to the bit.
+/// - The entries' text passes through: a plain entry's value comes with its drawing's record
+///   and its text from the shard's `result.json` (`RawSampleEntries`), neither decoded nor
+///   encoded again; an entry with pictures is decoded, renumbered, its pictures linked (or
+///   copied) under the new number, and encoded.
 /// - The format study is shard 1's: shard 1 studies the corpus's first drawings in corpus order
 ///   whichever shard owns them, which is the single run's study; without shard 1 there is none.
 /// - Timing and counters by machine and build (`ShardTiming`).
@@ -23,7 +26,8 @@ import SigbenchResults
 /// Never prints; reports through `progress`.
 ///
 /// - Complexity: O(D log N) for D drawings and N shards, plus the pictures' links; memory
-///   O(entries + N) (the entries, as a run holds them; figures are streamed).
+///   O(entries) as a run holds them, plus the shards' `result.json` text (their entries) and
+///   their drawing files, mapped (the system pages them in and out).
 public struct MergePipeline: Sendable {
   public var shardFolders: [String]
   public var out: String
@@ -79,6 +83,8 @@ public struct MergePipeline: Sendable {
       commandLine: commandLine, machine: groups[0][0].result.machine, provenance: provenance,
       corpus: corpus, strategies: first.result.strategies, samples: merged.entries, bench: bench)
     merged.entries = []
+    let texts = merged.texts
+    merged.texts = []
     result.quality = merged.quality.result()
     let shard1 = shards.first { $0.info.index == 1 }
     if var study = shard1?.result.formatStudyFigures {
@@ -111,7 +117,7 @@ public struct MergePipeline: Sendable {
             + (files.unknown.count > 5 ? ", …" : "")))
     }
     progress(.note("writing the report"))
-    try result.write(to: folder.partial.appendingPathComponent("result.json"))
+    try result.write(to: folder.partial.appendingPathComponent("result.json"), entries: texts)
     try BenchPipeline.write(
       result.bench, raw: [], to: folder.partial,
       appendix: QualityMarkdown.render(result) + SweepMarkdown.render(result))
@@ -136,68 +142,97 @@ public struct MergePipeline: Sendable {
   /// What the drawings give the merged run.
   struct Merged {
     var entries: [SampleEntry] = []
+    /// Each entry's text for `result.json` (`RunResult.write(to:entries:)`): the shard's own
+    /// text, or the renumbered entry encoded again.
+    var texts: [Data] = []
     var quality: QualityFold
     var strokes = 0
     var points = 0
     var formats: [String: Int] = [:]
   }
 
-  /// The drawings of every shard in corpus order (a heap over the shards' next records),
-  /// renumbered, their pictures linked under the new numbers and their figures folded in.
+  /// Drawings decoded together: large enough that each batch's threads have work, small enough
+  /// that a batch's records take little memory.
+  static let batchSize = 2048
+
+  /// The drawings of every shard in corpus order (a heap over the shards' next keys),
+  /// renumbered, their pictures linked under the new numbers and their figures folded in. The
+  /// records are decoded a batch at a time on every core, then folded in corpus order on one
+  /// thread. (Folding each strategy's figures on its own thread was tried: the threads then
+  /// retain the same arrays, and contended reference counts cost more than the fold.)
   func mergeDrawings(_ shards: [ShardRun], files: CorpusReconciliation, into folder: RunFolder)
     throws -> Merged
   {
     let labels = shards[0].result.strategies.map(\.label)
     var merged = Merged(quality: QualityFold(labels: labels))
-    var readers = try shards.map { try $0.drawings() }
-    var taken = Array(repeating: 0, count: shards.count)
-    var heap = ShardHeap()
-    for k in shards.indices {
-      if let r = try readers[k].next() { heap.push(.init(record: r, shard: k)) }
-    }
-    var dropped = 0
-    while let head = heap.pop() {
-      let k = head.shard
-      let s = shards[k]
-      let j = taken[k]
-      taken[k] += 1
-      if let r = try readers[k].next() { heap.push(.init(record: r, shard: k)) }
-      guard j < s.result.samples.count else {
-        throw PipelineError(
-          .toolError,
-          "shard \(s.info.spec) (\(s.given)): more drawing records than samples in result.json "
-            + "(\(s.result.samples.count))")
-      }
-      guard head.record.figures.count == labels.count else {
-        throw PipelineError(
-          .toolError,
-          "shard \(s.info.spec) (\(s.given)): drawing record \(j + 1) holds "
-            + "\(head.record.figures.count) figure sets for \(labels.count) strategies")
-      }
-      guard head.record.file < files.verdicts.count else {
-        throw PipelineError(
-          .toolError,
-          "shard \(s.info.spec) (\(s.given)): drawing record \(j + 1) names file "
-            + "\(head.record.file) of \(files.verdicts.count)")
-      }
-      guard files.keeps(file: head.record.file) else {
-        dropped += 1
-        continue
-      }
-      let entry = try renumber(
-        s.result.samples[j], from: j, to: merged.entries.count, shard: s, into: folder)
-      merged.entries.append(entry)
-      merged.strokes += entry.strokes
-      merged.points += entry.points
-      merged.formats[entry.format, default: 0] += 1
-      merged.quality.add(head.record.figures, key: head.record.motionKey)
-    }
-    for (k, s) in shards.enumerated() where taken[k] != s.result.samples.count {
+    let drawings = shards.map(\.drawings)
+    for (k, s) in shards.enumerated() where drawings[k].count != s.sampleCount {
       throw PipelineError(
         .toolError,
-        "shard \(s.info.spec) (\(s.given)): \(taken[k]) drawing records for "
-          + "\(s.result.samples.count) samples in result.json")
+        "shard \(s.info.spec) (\(s.given)): \(drawings[k].count) drawing records for "
+          + "\(s.sampleCount) samples in result.json")
     }
+    var heap = ShardHeap()
+    for (k, d) in drawings.enumerated() where d.count > 0 {
+      heap.push(.init(file: d.places[0].file, drawing: d.places[0].drawing, shard: k, record: 0))
+    }
+    var dropped = 0
+    var batch: [(shard: Int, record: Int)] = []
+    batch.reserveCapacity(Self.batchSize)
+    func fold() throws {
+      let records = try ShardDrawingFile.decode(batch, from: drawings)
+      var kept: [(figures: [QualityFigures], key: MotionKey?)] = []
+      kept.reserveCapacity(records.count)
+      for ((k, j), record) in zip(batch, records) {
+        let s = shards[k]
+        guard record.figures.count == labels.count else {
+          throw PipelineError(
+            .toolError,
+            "shard \(s.info.spec) (\(s.given)): drawing record \(j + 1) holds "
+              + "\(record.figures.count) figure sets for \(labels.count) strategies")
+        }
+        guard record.file < files.verdicts.count else {
+          throw PipelineError(
+            .toolError,
+            "shard \(s.info.spec) (\(s.given)): drawing record \(j + 1) names file "
+              + "\(record.file) of \(files.verdicts.count)")
+        }
+        guard files.keeps(file: record.file) else {
+          dropped += 1
+          continue
+        }
+        // A plain entry comes with its record and names no picture: its text passes through.
+        // Any other is decoded from result.json, renumbered and, when that changed it, encoded
+        // again.
+        var text = s.entries.entry(j)
+        let entry: SampleEntry
+        if let plain = record.entry {
+          entry = plain
+        } else {
+          let decoded = try s.decodedEntry(j)
+          entry = try renumber(decoded, from: j, to: merged.entries.count, shard: s, into: folder)
+          if entry != decoded { text = try RunResult.encodedEntry(entry) }
+        }
+        merged.entries.append(entry)
+        merged.texts.append(text)
+        merged.strokes += entry.strokes
+        merged.points += entry.points
+        merged.formats[entry.format, default: 0] += 1
+        kept.append((record.figures, record.motionKey))
+      }
+      for d in kept { merged.quality.add(d.figures, key: d.key) }
+      batch.removeAll(keepingCapacity: true)
+    }
+    while let head = heap.pop() {
+      let (k, j) = (head.shard, head.record)
+      if j + 1 < drawings[k].count {
+        let next = drawings[k].places[j + 1]
+        heap.push(.init(file: next.file, drawing: next.drawing, shard: k, record: j + 1))
+      }
+      batch.append((k, j))
+      if batch.count == Self.batchSize { try fold() }
+    }
+    try fold()
     if dropped > 0 {
       progress(
         .note(
@@ -256,14 +291,15 @@ enum PictureLinks {
   }
 }
 
-/// A binary min-heap of the shards' next drawing records, by (file, drawing).
+/// A binary min-heap of the shards' next drawings, by (file, drawing), then shard.
 struct ShardHeap {
   struct Item {
-    var record: ShardDrawingRecord
+    var file: Int
+    var drawing: Int
     var shard: Int
-    func precedes(_ o: Item) -> Bool {
-      (record.file, record.drawing, shard) < (o.record.file, o.record.drawing, o.shard)
-    }
+    /// The record's index in its shard.
+    var record: Int
+    func precedes(_ o: Item) -> Bool { (file, drawing, shard) < (o.file, o.drawing, o.shard) }
   }
 
   private var items: [Item] = []

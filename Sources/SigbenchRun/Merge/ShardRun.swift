@@ -4,23 +4,43 @@ import SigbenchFiles
 import SigbenchResults
 
 /// A finished shard run folder as `merge` reads it: its result, its ledger (`shard.json`) and
-/// its per-drawing figures (`shard-drawings.bin`, read a record at a time).
+/// its per-drawing figures (`shard-drawings.bin`, mapped and indexed).
+///
+/// The result's sample entries are not decoded: `entries` finds each one's text in
+/// `result.json`, which the merge passes through unchanged (a plain entry's value comes with its
+/// drawing's record), and `result` is the rest of the file, its `samples` empty. Decoding the
+/// entries and encoding them again was most of a merge's time.
 struct ShardRun: Sendable {
   /// The folder as given, and with links resolved.
   var given: String
   var run: LoadedRun
   var ledger: ShardLedger
+  /// The text of each sample entry of `result.json`, in order.
+  var entries: RawSampleEntries
+  /// The per-drawing records (`shard-drawings.bin`), indexed.
+  var drawings: ShardDrawingFile
 
   var info: ShardInfo { ledger.info }
+  /// The result without its samples (`entries` holds them).
   var result: RunResult { run.result }
   var folder: URL { run.folder }
   var build: String { TimingGroup.buildKey(result.provenance) }
+  /// The number of sample entries in `result.json`.
+  var sampleCount: Int { entries.entries.count }
+  var resultFile: URL { folder.appendingPathComponent("result.json") }
 
   /// Reads `path`: a run folder whose result records a shard. A folder that is not a run, or a
   /// run that is not a shard, is a usage error naming it (the arguments are wrong).
   static func load(_ path: String) throws(PipelineError) -> ShardRun {
     let run: LoadedRun
-    do { run = try LoadedRun.load(path) } catch {
+    let entries: RawSampleEntries
+    do throws(PipelineError) {
+      let (folder, file, data) = try LoadedRun.read(path)
+      do { entries = try RawSampleEntries(data) } catch {
+        throw PipelineError(.toolError, "\(file.path) is not a sigbench result: \(error)")
+      }
+      run = LoadedRun(folder: folder, result: try LoadedRun.decode(entries.shell, file: file))
+    } catch {
       throw PipelineError(.invalidOption, "\(path): \(error.message)")
     }
     guard let info = run.result.shard else {
@@ -33,7 +53,9 @@ struct ShardRun: Sendable {
     let ledger: ShardLedger
     do {
       let data = try BoundedRead.data(file, limit: 1 << 30)
-      ledger = try JSONDecoder().decode(ShardLedger.self, from: data)
+      let decoder = JSONDecoder()
+      decoder.userInfo[ShardLedger.withoutNames] = true
+      ledger = try decoder.decode(ShardLedger.self, from: data)
     } catch {
       throw PipelineError(
         .toolError, "shard \(info.spec) (\(path)): cannot read \(file.path): \(error)")
@@ -44,11 +66,53 @@ struct ShardRun: Sendable {
         "shard \(info.spec) (\(path)): \(ShardLedger.fileName) does not describe this run "
           + "(shard \(ledger.info.spec), manifest \(ledger.info.manifestDigest.prefix(12)))")
     }
-    return ShardRun(given: path, run: run, ledger: ledger)
+    let drawings = try ShardDrawingFile(
+      url: run.folder.appendingPathComponent(ShardLedger.drawingsFileName), shard: info.spec)
+    return ShardRun(given: path, run: run, ledger: ledger, entries: entries, drawings: drawings)
+  }
+
+  /// The corpus's file names from this shard's ledger (`load` leaves them out: every shard
+  /// lists the same names, which the manifest digest vouches for, so a merge reads one list).
+  func names() throws(PipelineError) -> [String] {
+    struct Names: Decodable { var names: [String] }
+    let file = folder.appendingPathComponent(ShardLedger.fileName)
+    let names: [String]
+    do {
+      let data = try BoundedRead.data(file, limit: 1 << 30)
+      names = try JSONDecoder().decode(Names.self, from: data).names
+    } catch {
+      throw PipelineError(
+        .toolError, "shard \(info.spec) (\(given)): cannot read \(file.path): \(error)")
+    }
+    guard names.count == info.manifestFiles else {
+      throw PipelineError(
+        .toolError,
+        "shard \(info.spec) (\(given)): \(ShardLedger.fileName) names \(names.count) files; its "
+          + "manifest lists \(info.manifestFiles)")
+    }
+    return names
+  }
+
+  /// Sample entry `j` of `result.json`, decoded, its paths checked inside the folder (as
+  /// `LoadedRun.load` checks a whole result's).
+  func decodedEntry(_ j: Int) throws(PipelineError) -> SampleEntry {
+    let entry: SampleEntry
+    do { entry = try JSONDecoder().decode(SampleEntry.self, from: entries.entry(j)) } catch {
+      throw PipelineError(
+        .toolError,
+        "shard \(info.spec) (\(given)): \(resultFile.path): samples[\(j)] (byte "
+          + "\(entries.entries[j].lowerBound)) is not a sample entry: \(error)")
+    }
+    do { try RunResult.check(entry.namedPaths(field: "samples[\(j)]"), in: folder) } catch {
+      throw PipelineError(
+        .toolError,
+        "shard \(info.spec) (\(given)): \(resultFile.path): \(SystemErrorText.reason(error))")
+    }
+    return entry
   }
 
   /// `load` of every path, on as many threads as the machine has cores (decoding the results
-  /// is most of a merge's time); the first failure in argument order is thrown.
+  /// and ledgers is much of a merge's time); the first failure in argument order is thrown.
   static func loadAll(_ paths: [String]) throws(PipelineError) -> [ShardRun] {
     final class Slots: @unchecked Sendable {
       let lock = NSLock()
@@ -63,80 +127,5 @@ struct ShardRun: Sendable {
       slots.lock.unlock()
     }
     return try slots.loaded.map { (r) throws(PipelineError) -> ShardRun in try r!.get() }
-  }
-
-  /// The per-drawing records, in the shard's corpus order; throws naming the shard, the file
-  /// and the line when one is not a record.
-  func drawings() throws -> ShardDrawingReader {
-    try ShardDrawingReader(
-      url: folder.appendingPathComponent(ShardLedger.drawingsFileName), shard: info.spec)
-  }
-}
-
-/// Reads `shard-drawings.bin` (`ShardDrawingCodec`) one record at a time, through a buffer of
-/// 1 MiB.
-final class ShardDrawingReader {
-  private let handle: FileHandle
-  private let url: URL
-  private let shard: String
-  private var buffer = Data()
-  /// Where the unread part of `buffer` starts.
-  private var start = 0
-  private var atEnd = false
-  private var record = 0
-  private var strategies = 0
-
-  init(url: URL, shard: String) throws {
-    do { handle = try FileHandle(forReadingFrom: url) } catch {
-      throw PipelineError(
-        .toolError, "shard \(shard): cannot read \(url.path): \(SystemErrorText.reason(error))")
-    }
-    self.url = url
-    self.shard = shard
-    guard try fill(ShardDrawingCodec.headerLength) else { throw failure("no header") }
-    do {
-      strategies = try ShardDrawingCodec.readHeader(
-        buffer[start..<start + ShardDrawingCodec.headerLength])
-    } catch { throw failure(error.description) }
-    start += ShardDrawingCodec.headerLength
-  }
-
-  deinit { try? handle.close() }
-
-  private func failure(_ why: String) -> PipelineError {
-    PipelineError(.toolError, "shard \(shard): \(url.path): \(why)")
-  }
-
-  /// Whether `n` unread bytes are buffered (reading more when needed); false at the end.
-  private func fill(_ n: Int) throws -> Bool {
-    while buffer.endIndex - start < n {
-      if atEnd { return false }
-      // The unread tail moves to the front once per chunk, not once per record.
-      buffer = Data(buffer[start...])
-      start = buffer.startIndex
-      let chunk = try handle.read(upToCount: max(1 << 20, n)) ?? Data()
-      if chunk.isEmpty { atEnd = true } else { buffer.append(chunk) }
-    }
-    return true
-  }
-
-  /// The next record, `nil` at the end.
-  func next() throws -> ShardDrawingRecord? {
-    guard try fill(4) else {
-      guard start == buffer.endIndex else { throw failure("cut short after record \(record)") }
-      return nil
-    }
-    var length: UInt32 = 0
-    withUnsafeMutableBytes(of: &length) {
-      buffer.copyBytes(to: $0.bindMemory(to: UInt8.self), from: start..<start + 4)
-    }
-    let n = Int(UInt32(littleEndian: length))
-    guard try fill(4 + n) else { throw failure("record \(record + 1) cut short") }
-    let payload = buffer[start + 4..<start + 4 + n]
-    start += 4 + n
-    record += 1
-    do { return try ShardDrawingCodec.decode(payload, strategies: strategies) } catch {
-      throw failure("record \(record): \(error.description)")
-    }
   }
 }

@@ -319,7 +319,8 @@ struct CorpusStream {
           try writer.append(
             ShardDrawingRecord(
               file: key.file, drawing: key.drawing, figures: p.quality,
-              motion: MotionKey.read(notes: metadata.notes, sampleRate: metadata.sampleRate)))
+              motion: MotionKey.read(notes: metadata.notes, sampleRate: metadata.sampleRate),
+              entry: p.entry))
         } catch {
           if failure == nil { failure = error }
           stopped = true

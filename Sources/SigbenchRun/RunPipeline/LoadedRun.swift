@@ -13,27 +13,36 @@ public struct LoadedRun: Sendable {
   /// Reads `path/result.json`; `.toolError` naming the file when it is missing or not a
   /// result, or when a path it names breaks `RunRelativePath`'s rules (naming the field).
   public static func load(_ path: String) throws(PipelineError) -> LoadedRun {
-    let folder = URL(fileURLWithPath: path).resolvingSymlinksInPath()
-    let file = folder.appendingPathComponent("result.json")
-    let data: Data
-    do {
-      data = try BoundedRead.data(file, limit: Int(InputEnvelope.resultFileBytes.value))
-    } catch let e as FileReadError {
-      throw PipelineError(.toolError, e.message)
-    } catch {
-      throw PipelineError(.toolError, "cannot read \(file.path): not a run folder")
-    }
-    let result: RunResult
-    do {
-      result = try RunResult.decode(data)
-    } catch {
-      throw PipelineError(.toolError, "\(file.path) is not a sigbench result: \(error)")
-    }
+    let (folder, file, data) = try read(path)
+    let result = try decode(data, file: file)
     do {
       try result.checkPaths(in: folder)
     } catch {
       throw PipelineError(.toolError, "\(file.path): \(SystemErrorText.reason(error))")
     }
     return LoadedRun(folder: folder, result: result)
+  }
+
+  /// The folder (links resolved), its `result.json` and that file's bytes.
+  static func read(_ path: String) throws(PipelineError) -> (folder: URL, file: URL, data: Data) {
+    let folder = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+    let file = folder.appendingPathComponent("result.json")
+    do {
+      let data = try BoundedRead.data(file, limit: Int(InputEnvelope.resultFileBytes.value))
+      return (folder, file, data)
+    } catch let e as FileReadError {
+      throw PipelineError(.toolError, e.message)
+    } catch {
+      throw PipelineError(.toolError, "cannot read \(file.path): not a run folder")
+    }
+  }
+
+  /// `data` (the text of `file`) as a result.
+  static func decode(_ data: Data, file: URL) throws(PipelineError) -> RunResult {
+    do {
+      return try RunResult.decode(data)
+    } catch {
+      throw PipelineError(.toolError, "\(file.path) is not a sigbench result: \(error)")
+    }
   }
 }

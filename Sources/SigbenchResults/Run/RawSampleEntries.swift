@@ -1,0 +1,162 @@
+import Foundation
+
+/// The entries of a `result.json`'s top-level `samples` array found as bytes, without decoding
+/// them: what `merge` needs to pass a shard's entries through to the merged `result.json`
+/// unchanged (decoding an entry and encoding it again costs some 35 µs of a core, most of a
+/// merge's time at scale).
+///
+/// A single pass over the document follows JSON's structure (RFC 8259: strings with their
+/// escapes, objects, arrays) and records where the member `samples` of the top-level object
+/// lies and where each element of its array begins and ends. It checks only that structure:
+/// the values themselves are for a decoder (`shell` and `array` are decoded by the caller).
+///
+/// - Complexity: O(bytes), one pass; memory O(entries).
+public struct RawSampleEntries: Sendable {
+  /// The whole document.
+  public let data: Data
+  /// The array `[` … `]` of the `samples` member, as offsets into `data`.
+  public let array: Range<Int>
+  /// Each element of that array (`{` … `}`), in order, as offsets into `data`.
+  public let entries: [Range<Int>]
+
+  /// Where the structure is not what a result's is.
+  public struct LayoutError: Error, Sendable, CustomStringConvertible {
+    /// Offset of the byte the rule failed at.
+    public var offset: Int
+    public var rule: String
+    public var description: String { "byte \(offset): \(rule)" }
+  }
+
+  /// Finds the `samples` array of `data`'s top-level object.
+  public init(_ data: Data) throws(LayoutError) {
+    self.data = data
+    let found = data.withUnsafeBytes { RawSampleEntries.scan($0) }
+    switch found {
+    case .success(let (array, entries)):
+      self.array = array
+      self.entries = entries
+    case .failure(let e): throw e
+    }
+  }
+
+  /// The document with an empty `samples` array: everything else, for a decoder.
+  public var shell: Data {
+    var out = Data(capacity: data.count - array.count + 2)
+    out.append(data[data.startIndex..<data.startIndex + array.lowerBound])
+    out.append(contentsOf: Array("[]".utf8))
+    out.append(data[(data.startIndex + array.upperBound)...])
+    return out
+  }
+
+  /// The bytes of the `samples` array, `[` to `]`.
+  public var arrayBytes: Data {
+    data[(data.startIndex + array.lowerBound)..<(data.startIndex + array.upperBound)]
+  }
+
+  /// The bytes of entry `i`, `{` to `}`.
+  public func entry(_ i: Int) -> Data {
+    let r = entries[i]
+    return data[(data.startIndex + r.lowerBound)..<(data.startIndex + r.upperBound)]
+  }
+
+  // Bytes the scan looks for.
+  private static let quote = UInt8(ascii: "\"")
+  private static let backslash = UInt8(ascii: "\\")
+  private static let openBrace = UInt8(ascii: "{")
+  private static let closeBrace = UInt8(ascii: "}")
+  private static let openBracket = UInt8(ascii: "[")
+  private static let closeBracket = UInt8(ascii: "]")
+  private static let colon = UInt8(ascii: ":")
+  private static let samplesKey = Array("\"samples\"".utf8)
+
+  private typealias Found = (array: Range<Int>, entries: [Range<Int>])
+
+  /// The pass: depth 1 is inside the top-level object, depth 2 inside the value of one of its
+  /// members, and so on.
+  private static func scan(_ b: UnsafeRawBufferPointer) -> Result<Found, LayoutError> {
+    func fail(_ at: Int, _ rule: String) -> Result<Found, LayoutError> {
+      .failure(LayoutError(offset: at, rule: rule))
+    }
+    let n = b.count
+    var i = 0
+    var depth = 0
+    /// Opening bytes of the open containers, to match their closing bytes.
+    var open: [UInt8] = []
+    var arrayStart: Int?
+    var array: Range<Int>?
+    var entries: [Range<Int>] = []
+    var entryStart = 0
+    /// At depth 1, whether the next string is a member's name (not its value).
+    var expectKey = true
+    var keyIsSamples = false
+    while i < n {
+      let c = b[i]
+      if c == quote {
+        let start = i
+        i += 1
+        // To the closing quote; an escape takes the byte after the backslash with it.
+        while i < n, b[i] != quote {
+          i += b[i] == backslash ? 2 : 1
+        }
+        guard i < n else { return fail(start, "a string opened here is never closed") }
+        if depth == 1 {
+          if expectKey {
+            keyIsSamples =
+              i + 1 - start == samplesKey.count
+              && samplesKey.withUnsafeBufferPointer { k in
+                memcmp(b.baseAddress! + start, k.baseAddress!, k.count) == 0
+              }
+          }
+          expectKey = false
+        }
+        i += 1
+        continue
+      }
+      switch c {
+      case openBrace, openBracket:
+        if depth == 0, c != openBrace { return fail(i, "a result is a JSON object") }
+        if depth == 1 {
+          if keyIsSamples, c == openBracket {
+            guard arrayStart == nil else { return fail(i, "a second 'samples' member") }
+            arrayStart = i
+          }
+        }
+        if depth == 2, arrayStart != nil, array == nil {
+          guard c == openBrace else { return fail(i, "each sample entry is a JSON object") }
+          entryStart = i
+        }
+        open.append(c)
+        depth += 1
+      case closeBrace, closeBracket:
+        guard let o = open.popLast(), (o == openBrace) == (c == closeBrace) else {
+          let (close, opener) = c == closeBrace ? ("}", "{") : ("]", "[")
+          return fail(i, "a '\(close)' with no '\(opener)' open to close")
+        }
+        depth -= 1
+        if depth == 2, arrayStart != nil, array == nil { entries.append(entryStart..<(i + 1)) }
+        if depth == 1, let s = arrayStart, array == nil, c == closeBracket, keyIsSamples {
+          array = s..<(i + 1)
+        }
+        if depth == 0 {
+          // Only white space may follow the document.
+          var j = i + 1
+          while j < n, b[j] == 0x20 || b[j] == 0x0A || b[j] == 0x0D || b[j] == 0x09 { j += 1 }
+          guard j == n else { return fail(j, "text after the end of the document") }
+        }
+      case colon:
+        if depth == 1 { expectKey = false }
+      case UInt8(ascii: ","):
+        if depth == 1 {
+          expectKey = true
+          keyIsSamples = false
+        }
+      default:
+        break
+      }
+      i += 1
+    }
+    guard depth == 0 else { return fail(n, "the document ends inside an object or array") }
+    guard let array else { return fail(n, "no top-level 'samples' array") }
+    return .success((array, entries))
+  }
+}

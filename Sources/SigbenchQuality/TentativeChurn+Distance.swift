@@ -209,13 +209,14 @@ extension TentativeChurn {
   /// The largest distance from a point of `points` to its nearest edge (`starts[i]` to
   /// `ends[i]`), px (see the other overload).
   static func largestDistance(
-    from points: [Point], starts: [Point], ends: [Point], pairBudget: Int = .max
+    from points: [Point], starts: [Point], ends: [Point], pairBudget: Int = .max, start: Int = 0
   ) -> Double {
     var scratch = Scratch()
     let edges = zip(starts, ends).map { Edge($0, $1) }
     return points.withUnsafeBufferPointer { p in
       edges.withUnsafeBufferPointer { e in
-        largestDistance(from: p, edges: e, pairBudget: pairBudget, scratch: &scratch)
+        largestDistance(
+          from: p, edges: e, pairBudget: pairBudget, scratch: &scratch, start: start)
       }
     }
   }
@@ -227,7 +228,11 @@ extension TentativeChurn {
   /// largest distance so far cannot raise it. So the search runs in two passes.
   /// 1. An upper bound for every point: from the end of the tail back, a `walk` from the edge
   ///    that bounded the point before (neighbouring points, 0.5 px apart, have neighbouring
-  ///    nearest edges); O(1) edges a point along a curve, often one.
+  ///    nearest edges); O(1) edges a point along a curve, often one. The tail's last point
+  ///    walks from edge `start` (the churn passes the end of the current centreline, near
+  ///    which that point usually lies; from edge 0, the start of the picture, its walk crossed
+  ///    the whole tail: 750.0 → 741.7 M instructions for the reading phase of 20 SVC2004
+  ///    drawings).
   /// 2. The exact distance of the point with the largest bound starts the largest distance
   ///    (on a revised tail it is usually the answer). Then every point whose bound is not
   ///    above it is settled for free; any other, largest bound first (a heap: most updates
@@ -249,7 +254,7 @@ extension TentativeChurn {
   ///   budget lasts, then O(c) for the grid and O(1) expected a point.
   static func largestDistance(
     from points: UnsafeBufferPointer<Point>, edges: UnsafeBufferPointer<Edge>, pairBudget: Int,
-    scratch: inout Scratch, lengthsFinite: Bool? = nil
+    scratch: inout Scratch, lengthsFinite: Bool? = nil, start: Int = 0
   ) -> Double {
     let m = edges.count
     let t = points.count
@@ -298,7 +303,7 @@ extension TentativeChurn {
                 }
                 (worst, gridFrom, ordered, top) = search(
                   points, edges, UnsafeBufferPointer(boxes), lower, bound: bound, edge: edge,
-                  order: order, heap: heap, pairBudget: pairBudget)
+                  order: order, heap: heap, pairBudget: pairBudget, start: min(start, m - 1))
               }
             }
           }

@@ -15,12 +15,12 @@ extension TentativeChurn {
     _ box: UnsafeBufferPointer<Box>, _ lower: UnsafeMutableBufferPointer<Double>,
     bound: UnsafeMutableBufferPointer<Double>, edge: UnsafeMutableBufferPointer<Int>,
     order: UnsafeMutableBufferPointer<Int>, heap: UnsafeMutableBufferPointer<Candidate>,
-    pairBudget: Int
+    pairBudget: Int, start: Int = 0
   ) -> (worst: Double, gridFrom: Int?, ordered: Int, top: Int) {
     let t = points.count
     let keep = edges.count + box.count
     // Pass 1: bounds.
-    var at = 0
+    var at = start
     var top = t - 1
     var topBound = -Double.infinity
     var k = t

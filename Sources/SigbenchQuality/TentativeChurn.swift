@@ -96,6 +96,9 @@ struct TentativeChurn: Sendable {
       newest = from..<edgeCount
     }
     for s in output.tentative.centerline { addChords(s) }
+    // Where the previous tail's end walks from: the last chord of this call's centreline
+    // (stable, then tentative), which ends where the picture ends, near that point.
+    let start = max(0, edgeCount - 1)
     if let s = lastStable {
       if lastStableChordsKnown {
         appendLastStableChords()
@@ -121,7 +124,7 @@ struct TentativeChurn: Sendable {
           from: UnsafeBufferPointer(rebasing: p[0..<t]),
           edges: UnsafeBufferPointer(rebasing: e[0..<m]),
           pairBudget: TentativeChurn.bruteForceLimit + 4 * m, scratch: &search,
-          lengthsFinite: lengthsFinite)
+          lengthsFinite: lengthsFinite, start: start)
       }
     }
   }

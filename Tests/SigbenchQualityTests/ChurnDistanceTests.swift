@@ -64,12 +64,15 @@ import Testing
       }
       worst = max(worst, best)
     }
-    // Every pair compared, a grid from the first point on, and a grid after a few scans.
+    // Every pair compared, a grid from the first point on, and a grid after a few scans; the
+    // first walk from any edge.
     for budget in [Int.max, 0, rng.int(in: 1...200)] {
+      let start = rng.int(in: 0...(starts.count - 1))
       let fast = TentativeChurn.largestDistance(
-        from: points, starts: starts, ends: ends, pairBudget: budget)
+        from: points, starts: starts, ends: ends, pairBudget: budget, start: start)
       #expect(
-        fast.bitPattern == worst.squareRoot().bitPattern, "round \(round), budget \(budget)")
+        fast.bitPattern == worst.squareRoot().bitPattern,
+        "round \(round), budget \(budget), start \(start)")
     }
   }
 }

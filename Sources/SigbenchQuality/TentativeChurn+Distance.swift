@@ -76,15 +76,6 @@ extension TentativeChurn {
     return qx * qx + qy * qy
   }
 
-  /// `distance2`, also telling where the nearest point lies: −1 at the start (clamped: w·d
-  /// not above 0), 1 at the end (clamped: w·d ≥ len2), 0 inside, 2 for a point edge (len2 not
-  /// above 0).
-  @inline(__always) static func distance2(_ e: Edge, _ p: Point, side: inout Int) -> Double {
-    let dot = (p.x - e.sx) * e.dx + (p.y - e.sy) * e.dy
-    side = e.len2 > 0 ? (dot > 0 ? (dot >= e.len2 ? 1 : 0) : -1) : 2
-    return distance2(e, p)
-  }
-
   /// A lower bound of `distance2(e, p)` for every edge e in box `b`, px², with no slack needed.
   /// For u in [0, 1], d·u rounds to a value between 0 and d and s + d·u to one between s and
   /// t = s + d (rounding is monotone), so the computed nearest point c lies in the box. Then
@@ -106,28 +97,41 @@ extension TentativeChurn {
   /// From edge `start` to a nearer edge, if any: an upper bound of `p`'s nearest squared
   /// distance and its edge, O(1) edges for neighbouring points along a curve. Any edge gives a
   /// valid bound; the walk only picks a good one cheaply. On a chord whose nearest point lies
-  /// inside, it stays (one distance); at a clamped end, it moves that way along the edge list
-  /// while the distance falls and each new edge is clamped the same way (consecutive chords of
-  /// a curve). From a point edge (a disc), down the list while the distance falls, else up.
+  /// inside, it stays (one distance). At a clamped end, it moves that way along the chain
+  /// while the next edge starts where the current one ends (bit for bit) and is clamped the
+  /// same way, reading only the projection w·d: the nearest point of the edge left is the
+  /// joint, which lies on the next edge, so no step moves away; one distance is computed, at
+  /// the last edge. (A distance per step, to stop when it no longer falls, cost more: 742.0 →
+  /// 730.9 M instructions for the reading phase of 20 SVC2004 drawings.) From a point edge (a
+  /// disc), down the list while the distance falls, else up.
   @inline(__always) static func walk(
     _ p: Point, from start: Int, _ edges: UnsafeBufferPointer<Edge>
   ) -> (Double, Int) {
     var at = start
-    var side = 0
-    var here = distance2(edges[at], p, side: &side)
-    if side == 0 { return (here, at) }
-    if side != 2 {
-      let step = side
-      while at + step >= 0, at + step < edges.count {
-        var next = 0
-        let d = distance2(edges[at + step], p, side: &next)
-        guard d < here else { break }
-        here = d
-        at += step
-        guard next == step else { break }
+    var e = edges[at]
+    if e.len2 > 0 {
+      let dot = (p.x - e.sx) * e.dx + (p.y - e.sy) * e.dy
+      if dot > 0, dot < e.len2 { return (distance2(e, p), at) }
+      if dot > 0 {
+        while at + 1 < edges.count {
+          let n = edges[at + 1]
+          guard n.sx == e.ex, n.sy == e.ey, n.len2 > 0 else { break }
+          at += 1
+          e = n
+          guard (p.x - e.sx) * e.dx + (p.y - e.sy) * e.dy >= e.len2 else { break }
+        }
+      } else {
+        while at > 0 {
+          let n = edges[at - 1]
+          guard n.ex == e.sx, n.ey == e.sy, n.len2 > 0 else { break }
+          at -= 1
+          e = n
+          guard (p.x - e.sx) * e.dx + (p.y - e.sy) * e.dy <= 0 else { break }
+        }
       }
-      return (here, at)
+      return (distance2(e, p), at)
     }
+    var here = distance2(e, p)
     while at > 0 {
       let next = distance2(edges[at - 1], p)
       guard next < here else { break }

@@ -83,8 +83,10 @@ struct SVCTable: Sendable {
           if d == 0x20 || d == 0x09 || d == 0x0D || d == 0x0A { break }
           i += 1
         }
-        let field = cells < names.count ? names[cells] : "column \(cells + 1)"
         guard let v = parseNumber(b, start, i) else {
+          // The column's name is made only here: `sniff` passes no names, and interpolating
+          // "column k" for every cell was most of its cost.
+          let field = cells < names.count ? names[cells] : "column \(cells + 1)"
           throw FormatError(
             .malformed, file: file, location: .line(line, column: start - lineStart(b, start) + 1),
             field: header == nil ? "count" : field, rule: "must be a number",

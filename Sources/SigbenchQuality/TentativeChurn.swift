@@ -169,7 +169,8 @@ struct TentativeChurn: Sendable {
   }
 
   /// Appends the chords of `s` (flattened within the tolerance) as edges; the chord ends are
-  /// `s.point(at: i / n)`, evaluated by the same function.
+  /// `s.point(at: i / n)`, evaluated by the same function. (Writing them two at a time first,
+  /// as `sample` does, cost more than it saved: about 9 chords a segment.)
   private mutating func addChords(_ s: CenterlineSegment) {
     let n = MeasuredPath.chordCount(s)
     var a = s.start
@@ -208,7 +209,8 @@ struct TentativeChurn: Sendable {
   }
 
   /// Appends points of `s` at most 0.5 px apart, ends included: `s.point(at: i / k)`,
-  /// evaluated by the same function.
+  /// evaluated by the same function (`CubicSamples`, two at a time, when no point can
+  /// overflow).
   private mutating func sample(_ s: CenterlineSegment) {
     let leg = max(
       s.start.distance(to: s.control1), s.control1.distance(to: s.control2),
@@ -220,6 +222,10 @@ struct TentativeChurn: Sendable {
     var n = previousCount
     TentativeChurn.grow(&previous, to: n + k + 1, with: .zero)
     previous.withUnsafeMutableBufferPointer { buffer in
+      if CubicSamples.write(s, steps: k, to: buffer.baseAddress! + n) {
+        n += k + 1
+        return
+      }
       for i in 0...k {
         let p = CenterlineSegment.point(
           s.start, s.control1, s.control2, s.end, at: Double(i) / Double(k))

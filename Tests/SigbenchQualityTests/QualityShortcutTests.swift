@@ -7,7 +7,8 @@ import Testing
 
 /// The exact shortcuts of the quality measurements (#44) answer as the definitions they
 /// replace: `SegmentGrid.floorSmall` as `Int(_:)`, `SegmentGrid.parts` as grouping every edge
-/// within the radius into runs, `TrueCorners.isNear` as comparing with every corner point.
+/// within the radius into runs, `TrueCorners.isNear` as comparing with every corner point,
+/// `CubicSamples` as `CenterlineSegment.point(at:)`.
 @Suite struct QualityShortcutTests {
   @Test("floorSmall is ⌊v⌋ on (0, 2³¹), integers and their neighbours included")
   func floorSmallIsFloor() {
@@ -105,6 +106,38 @@ import Testing
           return dx * dx + dy * dy <= r * r
         }
         #expect(corners.isNear(p) == brute, "seed \(seed) round \(round): \(p)")
+      }
+    }
+  }
+
+  @Test("CubicSamples writes CenterlineSegment.point(at: i / k) bit for bit, or declines")
+  func cubicSamplesArePointAt() {
+    let seed = propertySeed()
+    print("QualityShortcutTests.cubicSamplesArePointAt: SIGBENCH_SEED=\(seed)")
+    var rng = SplitMix64(seed: seed)
+    for round in 0..<2_000 {
+      // Everyday sizes, far offsets, subnormal sizes, and sizes at and past the 1e300 bound.
+      let scale = [1.0, 1e5, 1e-310, 1e299, 4e299][round % 5]
+      func point() -> Point {
+        Point(x: rng.double(in: -1...1) * scale, y: rng.double(in: -1...1) * scale)
+      }
+      var s = CenterlineSegment(
+        start: point(), control1: point(), control2: point(), end: point(), startWidth: 1,
+        endWidth: 1)
+      if round % 97 == 0 { s.control2.y = [Double.nan, .infinity, 1e300][round % 3] }
+      let k = round % 3 == 0 ? rng.int(in: 1...4) : rng.int(in: 1...300)
+      var out = [Point](repeating: Point(x: 7, y: 7), count: k + 1)
+      let wrote = out.withUnsafeMutableBufferPointer {
+        CubicSamples.write(s, steps: k, to: $0.baseAddress!)
+      }
+      let coordinates = [s.start, s.control1, s.control2, s.end].flatMap { [$0.x, $0.y] }
+      #expect(wrote == coordinates.allSatisfy { abs($0) < 1e300 }, "seed \(seed) round \(round)")
+      guard wrote else { continue }
+      for i in 0...k {
+        let p = s.point(at: Double(i) / Double(k))
+        #expect(
+          out[i].x.bitPattern == p.x.bitPattern && out[i].y.bitPattern == p.y.bitPattern,
+          "seed \(seed) round \(round): point \(i) of \(k)")
       }
     }
   }

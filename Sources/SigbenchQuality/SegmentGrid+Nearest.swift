@@ -45,7 +45,7 @@ extension SegmentGrid {
       ends.withUnsafeBufferPointer { b in
         cellStart.withUnsafeBufferPointer { first in
           items.withUnsafeBufferPointer { list in
-            nearest(p, chain, a, b, first, list, keeping: Hit.self)
+            nearest(p, chain, layout, a, b, first, list, keeping: Hit.self)
           }
         }
       }
@@ -65,11 +65,14 @@ extension SegmentGrid {
         cellStart.withUnsafeBufferPointer { first in
           items.withUnsafeBufferPointer { list in
             [Double](unsafeUninitializedCapacity: points.count) { out, initialized in
+              // The grid's sides as values: read once, not again for every point (the
+              // stores to `out` might alias the grid as far as the compiler knows).
+              let g = layout
               @inline(__always) func distance(_ p: Point, _ chain: Bool) -> Double {
                 // `p.isFinite` in two subtractions: v − v is 0 exactly when v is finite (NaN
                 // for ±∞ and NaN), cheaper than testing the exponent bits of each coordinate.
                 guard p.x - p.x == 0, p.y - p.y == 0 else { return 0 }
-                return nearest(p, chain, a, b, first, list, keeping: Distance.self)
+                return nearest(p, chain, g, a, b, first, list, keeping: Distance.self)
                   .distanceSquared.squareRoot()
               }
               // One loop per kind of edge list, so the search inside is specialised for it.
@@ -89,9 +92,13 @@ extension SegmentGrid {
   /// The nearest edge to the finite point `p` (`chain`: this grid's `chain`, passed so that
   /// an inlined search is specialised for it).
   @inline(__always) private func nearest<Best: BestSoFar>(
-    _ p: Point, _ chain: Bool, _ a: UnsafeBufferPointer<Point>, _ b: UnsafeBufferPointer<Point>,
-    _ first: UnsafeBufferPointer<Int32>, _ list: UnsafeBufferPointer<Int32>, keeping: Best.Type
+    _ p: Point, _ chain: Bool, _ g: Layout, _ a: UnsafeBufferPointer<Point>,
+    _ b: UnsafeBufferPointer<Point>, _ first: UnsafeBufferPointer<Int32>,
+    _ list: UnsafeBufferPointer<Int32>, keeping: Best.Type
   ) -> Best {
+    let (originX, originY, cell, inverse, columns, rows) = (
+      g.originX, g.originY, g.cell, g.inverse, g.columns, g.rows
+    )
     let fx = (p.x - originX) * inverse
     let fy = (p.y - originY) * inverse
     let cx = SegmentGrid.index(fx, columns)

@@ -191,6 +191,11 @@ struct SegmentGrid: Sendable {
     return (start, items)
   }
 
+  /// Where this grid's cells are.
+  var layout: Layout {
+    Layout(originX: originX, originY: originY, cell: cell, columns: columns, rows: rows)
+  }
+
   /// Where the cells are: origin and side (px), column and row counts.
   struct Layout {
     let originX: Double

@@ -296,14 +296,20 @@ extension TentativeChurn {
                 let boxes = UnsafeMutableBufferPointer(rebasing: allBoxes[0..<b])
                 let lower = UnsafeMutableBufferPointer(rebasing: allLower[0..<b])
                 for c in 0..<b {
-                  var box = Box()
+                  // The largest as minus the least of the negated values: `Swift.min`
+                  // compiles to minpd, `Swift.max` (`y >= x ? y : x`, y kept on a tie, which
+                  // maxpd does not) to four instructions. Only the sign of a zero may differ,
+                  // which no bound reads (its gaps are squared).
+                  var (lx, ly, nx, ny) = (
+                    Double.infinity, Double.infinity, Double.infinity, Double.infinity
+                  )
                   for e in edges[c * chunk..<min(m, c * chunk + chunk)] {
-                    box.lx = min(box.lx, e.sx, e.tx)
-                    box.hx = max(box.hx, e.sx, e.tx)
-                    box.ly = min(box.ly, e.sy, e.ty)
-                    box.hy = max(box.hy, e.sy, e.ty)
+                    lx = min(lx, e.sx, e.tx)
+                    nx = min(nx, -e.sx, -e.tx)
+                    ly = min(ly, e.sy, e.ty)
+                    ny = min(ny, -e.sy, -e.ty)
                   }
-                  boxes[c] = box
+                  boxes[c] = Box(lx: lx, hx: -nx, ly: ly, hy: -ny)
                 }
                 (worst, gridFrom, ordered, top) = search(
                   points, edges, UnsafeBufferPointer(boxes), lower, bound: bound, edge: edge,

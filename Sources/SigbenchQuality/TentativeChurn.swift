@@ -42,6 +42,9 @@ struct TentativeChurn: Sendable {
   private(set) var values: [Double] = []
   /// The largest-distance search's buffers (reused between calls).
   private var scratch = Scratch()
+  /// The edges `largestDistance` made of this call's tentative discs (point edges of their
+  /// finite centres, in order), when it ran: `record` takes the tail's disc centres from them.
+  private var tentativeDiscs: Range<Int>?
 
   /// Point–edge pairs an update may compare (plus 4 per edge, about the cost of a grid) before
   /// it uses a `SegmentGrid` for the points still unsettled.
@@ -62,6 +65,7 @@ struct TentativeChurn: Sendable {
   /// - Complexity: O(t + c) expected for t points on the previous tail and c chords of the
   ///   current picture near it (at most 4096 + 4c point–chord pairs compared, then a grid).
   mutating func record(_ output: StrokeOutput) {
+    tentativeDiscs = nil
     if calls > 0, previousCount > 0 {
       if let worst = largestDistance(to: output) { values.append(worst) }
     } else {
@@ -74,6 +78,20 @@ struct TentativeChurn: Sendable {
     previousCount = 0
     for s in output.tentative.centerline { sample(s) }
     var n = previousCount
+    if let discs = tentativeDiscs {
+      // The same centres, as `largestDistance` just wrote them out (stamp runs evaluated once).
+      TentativeChurn.grow(&previous, to: n + discs.count, with: .zero)
+      previous.withUnsafeMutableBufferPointer { buffer in
+        edges.withUnsafeBufferPointer { e in
+          for i in discs {
+            buffer[n] = Point(x: e[i].sx, y: e[i].sy)
+            n += 1
+          }
+        }
+      }
+      previousCount = n
+      return
+    }
     TentativeChurn.grow(&previous, to: n + output.tentative.filledDiscCount, with: .zero)
     previous.withUnsafeMutableBufferPointer { buffer in
       output.tentative.forEachFilledDisc { d in
@@ -90,9 +108,10 @@ struct TentativeChurn: Sendable {
     edgeCount = 0
     lengthsFinite = true
     var newest = 0..<0
+    var newestFinite = true
     for s in output.stable.centerline {
       let from = edgeCount
-      addChords(s)
+      newestFinite = addChords(s)
       newest = from..<edgeCount
     }
     for s in output.tentative.centerline { addChords(s) }
@@ -104,14 +123,16 @@ struct TentativeChurn: Sendable {
         appendLastStableChords()
       } else {
         let from = edgeCount
-        addChords(s)
-        keepLastStableChords(from..<edgeCount)
+        let finite = addChords(s)
+        keepLastStableChords(from..<edgeCount, finite: finite)
       }
     }
     // The last stable segment of this call is the next call's `lastStable`.
-    if !output.stable.centerline.isEmpty { keepLastStableChords(newest) }
+    if !output.stable.centerline.isEmpty { keepLastStableChords(newest, finite: newestFinite) }
     addDiscs(output.stable)
+    let discs = edgeCount
     addDiscs(output.tentative)
+    tentativeDiscs = discs..<edgeCount
     guard edgeCount > 0 else { return nil }
     let t = previousCount
     let m = edgeCount
@@ -129,18 +150,15 @@ struct TentativeChurn: Sendable {
     }
   }
 
-  /// Keeps `edges[range]`, the chords of the segment that is or will be `lastStable`.
-  private mutating func keepLastStableChords(_ range: Range<Int>) {
+  /// Keeps `edges[range]`, the chords of the segment that is or will be `lastStable`, and
+  /// whether their squared lengths are finite (`addChords` knows it), in one block copy.
+  private mutating func keepLastStableChords(_ range: Range<Int>, finite: Bool) {
     let n = range.count
     TentativeChurn.grow(&lastStableChords, to: n, with: Edge(.zero, .zero))
-    var finite = true
     lastStableChords.withUnsafeMutableBufferPointer { kept in
       edges.withUnsafeBufferPointer { all in
-        for i in 0..<n {
-          let e = all[range.lowerBound + i]
-          finite = finite && e.len2.isFinite
-          kept[i] = e
-        }
+        guard n > 0 else { return }
+        kept.baseAddress!.update(from: all.baseAddress! + range.lowerBound, count: n)
       }
     }
     lastStableChordCount = n
@@ -148,33 +166,37 @@ struct TentativeChurn: Sendable {
     lastStableChordsKnown = true
   }
 
-  /// Appends the kept chords of `lastStable` as edges.
+  /// Appends the kept chords of `lastStable` as edges (one block copy).
   private mutating func appendLastStableChords() {
     let c = edgeCount
     let n = lastStableChordCount
     TentativeChurn.grow(&edges, to: c + n, with: Edge(.zero, .zero))
     edges.withUnsafeMutableBufferPointer { all in
       lastStableChords.withUnsafeBufferPointer { kept in
-        for i in 0..<n { all[c + i] = kept[i] }
+        guard n > 0 else { return }
+        (all.baseAddress! + c).update(from: kept.baseAddress!, count: n)
       }
     }
     edgeCount = c + n
     lengthsFinite = lengthsFinite && lastStableChordsFinite
   }
 
-  /// Grows `array` (never shrinks it) to at least `count` elements, doubling.
-  private static func grow<T>(_ array: inout [T], to count: Int, with filler: T) {
+  /// Grows `array` (never shrinks it) to at least `count` elements, doubling; `filler` is
+  /// made only when it grows (most calls do not).
+  private static func grow<T>(_ array: inout [T], to count: Int, with filler: @autoclosure () -> T)
+  {
     guard array.count < count else { return }
-    array += repeatElement(filler, count: max(count, 2 * array.count) - array.count)
+    array += repeatElement(filler(), count: max(count, 2 * array.count) - array.count)
   }
 
   /// Appends the chords of `s` (flattened within the tolerance) as edges; the chord ends are
   /// `s.point(at: i / n)`, evaluated by the same function. (Writing them two at a time first,
-  /// as `sample` does, cost more than it saved: about 9 chords a segment.)
-  private mutating func addChords(_ s: CenterlineSegment) {
+  /// as `sample` does, cost more than it saved: about 9 chords a segment.) Returns whether
+  /// their squared lengths are finite.
+  @discardableResult private mutating func addChords(_ s: CenterlineSegment) -> Bool {
     let n = MeasuredPath.chordCount(s)
     var a = s.start
-    if !a.isFinite { return }
+    if !a.isFinite { return true }
     var c = edgeCount
     var finite = true
     TentativeChurn.grow(&edges, to: c + n, with: Edge(.zero, .zero))
@@ -192,6 +214,7 @@ struct TentativeChurn: Sendable {
     }
     edgeCount = c
     lengthsFinite = lengthsFinite && finite
+    return finite
   }
 
   /// Appends the finite disc centres of `ink` as point edges.

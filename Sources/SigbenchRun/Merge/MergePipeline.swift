@@ -157,8 +157,8 @@ public struct MergePipeline: Sendable {
 
   /// The drawings of every shard in corpus order (a heap over the shards' next keys),
   /// renumbered, their pictures linked under the new numbers and their figures folded in. The
-  /// records are decoded a batch at a time on every core, then folded in corpus order on one
-  /// thread. (Folding each strategy's figures on its own thread was tried: the threads then
+  /// records are decoded a batch at a time on other threads while this one folds the batch
+  /// before, in corpus order. (Folding each strategy's figures on its own thread was tried: the threads then
   /// retain the same arrays, and contended reference counts cost more than the fold.)
   func mergeDrawings(_ shards: [ShardRun], files: CorpusReconciliation, into folder: RunFolder)
     throws -> Merged
@@ -177,10 +177,21 @@ public struct MergePipeline: Sendable {
       heap.push(.init(file: d.places[0].file, drawing: d.places[0].drawing, shard: k, record: 0))
     }
     var dropped = 0
-    var batch: [(shard: Int, record: Int)] = []
-    batch.reserveCapacity(Self.batchSize)
-    func fold() throws {
-      let records = try ShardDrawingFile.decode(batch, from: drawings)
+    /// The next `batchSize` drawings in corpus order (fewer at the end, none when done).
+    func nextBatch() -> [(shard: Int, record: Int)] {
+      var batch: [(shard: Int, record: Int)] = []
+      batch.reserveCapacity(Self.batchSize)
+      while batch.count < Self.batchSize, let head = heap.pop() {
+        let (k, j) = (head.shard, head.record)
+        if j + 1 < drawings[k].count {
+          let next = drawings[k].places[j + 1]
+          heap.push(.init(file: next.file, drawing: next.drawing, shard: k, record: j + 1))
+        }
+        batch.append((k, j))
+      }
+      return batch
+    }
+    func fold(_ batch: [(shard: Int, record: Int)], _ records: [ShardDrawingRecord]) throws {
       var kept: [(figures: [QualityFigures], key: MotionKey?)] = []
       kept.reserveCapacity(records.count)
       for ((k, j), record) in zip(batch, records) {
@@ -221,18 +232,18 @@ public struct MergePipeline: Sendable {
         kept.append((record.figures, record.motionKey))
       }
       for d in kept { merged.quality.add(d.figures, key: d.key) }
-      batch.removeAll(keepingCapacity: true)
     }
-    while let head = heap.pop() {
-      let (k, j) = (head.shard, head.record)
-      if j + 1 < drawings[k].count {
-        let next = drawings[k].places[j + 1]
-        heap.push(.init(file: next.file, drawing: next.drawing, shard: k, record: j + 1))
-      }
-      batch.append((k, j))
-      if batch.count == Self.batchSize { try fold() }
+    // Each batch's records are decoded on other threads while this one folds the batch
+    // before: decoding and folding overlap.
+    var batch = nextBatch()
+    var decoding = BatchDecode(batch, drawings)
+    while !batch.isEmpty {
+      let next = nextBatch()
+      let ahead = next.isEmpty ? nil : BatchDecode(next, drawings)
+      try fold(batch, try decoding.records())
+      batch = next
+      if let ahead { decoding = ahead }
     }
-    try fold()
     if dropped > 0 {
       progress(
         .note(
@@ -274,6 +285,29 @@ public struct MergePipeline: Sendable {
         folder: source, to: folder.partial.appendingPathComponent("img/\(b)-\(slug)"))
     }
     return e
+  }
+}
+
+/// One batch's records (`ShardDrawingFile.decode`), decoded on Dispatch's threads from the
+/// moment it is made; `records()` waits for them.
+final class BatchDecode: @unchecked Sendable {
+  private let done = DispatchGroup()
+  /// Written once on a decoding thread before `done` is left; read after waiting on it.
+  private var result: Result<[ShardDrawingRecord], PipelineError>?
+
+  init(_ batch: [(shard: Int, record: Int)], _ files: [ShardDrawingFile]) {
+    done.enter()
+    DispatchQueue.global().async {
+      self.result = Result { () throws(PipelineError) in
+        try ShardDrawingFile.decode(batch, from: files)
+      }
+      self.done.leave()
+    }
+  }
+
+  func records() throws(PipelineError) -> [ShardDrawingRecord] {
+    done.wait()
+    return try result!.get()
   }
 }
 

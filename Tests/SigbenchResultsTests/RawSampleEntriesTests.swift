@@ -16,6 +16,7 @@ struct RawSampleEntriesTests {
       r.samples[i].name = "odd {[\"samples\" : [\\\"}]/ü \(i).txt"
       r.samples[i].metadata["samples"] = "] } \\ \" {"
       r.samples[i].metadata["\"samples\""] = "[]"
+      r.samples[i].metadata["tail \\"] = "ends in backslashes \\\\"
     }
     return r
   }

@@ -49,6 +49,12 @@ struct ShardRecordFilesTests {
     whole.drawings = [0]
     whole.drawingsInFile = 1
     whole.samples = 84
+    var warned = ShardFileRecord(ordinal: 1, name: "a/2.TXT", outcome: .read)
+    warned.format = "svc2004"
+    warned.drawings = [0]
+    warned.drawingsInFile = 1
+    warned.samples = 90
+    warned.warnings = [ShardWarning(drawing: nil, text: "line 3: \"repaired\" ü")]
     var part = ShardFileRecord(ordinal: 2, name: "b/cat \"ü\".ndjson", outcome: .read)
     part.format = "quickdraw"
     part.drawings = [1, 4, 9]
@@ -65,32 +71,43 @@ struct ShardRecordFilesTests {
     rejected.errorLine = 19
     rejected.partial = true
     let info = ShardInfo(
-      index: 1, count: 2, manifestDigest: "d", manifestFiles: 5, manifestBytes: 9,
+      index: 1, count: 2, manifestDigest: "d", manifestFiles: 6, manifestBytes: 9,
       contentChecksum: "c", drawings: 4, drawingsPassedOver: 9, filesUnread: 1, pictures: false)
     return ShardLedger(
       info: info, walkSkipped: [],
-      names: ["a/1.TXT", "a/2.TXT", "b/cat \"ü\".ndjson", "notes.xyz", "c/bad.ndjson"],
+      names: [
+        "a/1.TXT", "a/2.TXT", "b/cat \"ü\".ndjson", "notes.xyz", "c/bad.ndjson", "d/3.TXT",
+      ],
       files: [
-        whole, ShardFileRecord(ordinal: 1, name: "a/2.TXT", outcome: .unread), part, skipped,
-        rejected,
+        whole, warned, part, skipped, rejected,
+        ShardFileRecord(ordinal: 5, name: "d/3.TXT", outcome: .unread),
       ])
   }
 
   @Test("a ledger round-trips; its records are written without names or default members")
   func ledgerRoundTrip() throws {
     let ledger = Self.ledger()
-    #expect(ledger.files.map(\.ordinal) == [0, 2, 3, 4])
+    #expect(ledger.files.map(\.ordinal) == [0, 1, 2, 3, 4])
     let data = try ResultJSON.encode(ledger)
     #expect(try JSONDecoder().decode(ShardLedger.self, from: data) == ledger)
+    let decoder = JSONDecoder()
+    decoder.userInfo[ShardLedger.withoutNames] = true
+    let nameless = try decoder.decode(ShardLedger.self, from: data)
+    #expect(nameless.names.isEmpty && nameless.files.allSatisfy { $0.name.isEmpty })
+    var named = nameless
+    named.names = ledger.names
+    for i in named.files.indices { named.files[i].name = ledger.names[named.files[i].ordinal] }
+    #expect(named == ledger)
     let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     let files = try #require(json["files"] as? [[String: Any]])
     #expect(files.allSatisfy { $0["name"] == nil })
     #expect(files.map { $0["ordinal"] as? Int } == [2, 3, 4])
     #expect(Set(files[1].keys) == ["ordinal", "outcome", "note"])
     let one = try #require(json["oneDrawing"] as? [String: Any])
-    #expect(one["ordinals"] as? [Int] == [0])
-    #expect(one["formats"] as? [String] == ["svc2004"])
-    #expect(one["samples"] as? [Int] == [84])
+    #expect(one["ordinals"] as? [Int] == [0, 1])
+    #expect(one["formats"] as? [String] == ["svc2004", "svc2004"])
+    #expect(one["samples"] as? [Int] == [84, 90])
+    #expect(one["warnings"] as? [[String]] == [[], ["line 3: \"repaired\" ü"]])
   }
 
   @Test("a ledger of another schema, or a record past the names, is refused with the reason")
@@ -104,12 +121,12 @@ struct ShardRecordFilesTests {
         .contains("ledger schema 1; this build reads 2"))
     var far = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     var files = try #require(far["files"] as? [[String: Any]])
-    files[0]["ordinal"] = 5
+    files[0]["ordinal"] = 6
     far["files"] = files
     let farData = try JSONSerialization.data(withJSONObject: far)
     #expect(
       String(describing: Result { try JSONDecoder().decode(ShardLedger.self, from: farData) })
-        .contains("files[0]: ordinal 5; the corpus has 5 files (0…4)"))
+        .contains("files[0]: ordinal 6; the corpus has 6 files (0…5)"))
     var swapped = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     var order = try #require(swapped["files"] as? [[String: Any]])
     order.swapAt(0, 1)

@@ -93,12 +93,22 @@ public struct RawSampleEntries: Sendable {
       let c = b[i]
       if c == quote {
         let start = i
-        i += 1
-        // To the closing quote; an escape takes the byte after the backslash with it.
-        while i < n, b[i] != quote {
-          i += b[i] == backslash ? 2 : 1
+        // To the closing quote: the next quote after an even number of backslashes (an odd
+        // number escapes it), found with memchr (strings are most of a result's bytes).
+        var from = i + 1
+        while true {
+          guard from < n, let hit = memchr(b.baseAddress! + from, Int32(quote), n - from) else {
+            return fail(start, "a string opened here is never closed")
+          }
+          let q = b.baseAddress!.distance(to: UnsafeRawPointer(hit))
+          var k = q - 1
+          while k > start, b[k] == backslash { k -= 1 }
+          if (q - 1 - k) % 2 == 0 {
+            i = q
+            break
+          }
+          from = q + 1
         }
-        guard i < n else { return fail(start, "a string opened here is never closed") }
         if depth == 1 {
           if expectKey {
             keyIsSamples =

@@ -55,8 +55,8 @@ public struct ShardInfo: Codable, Hashable, Sendable {
 /// A merge reads one record per opened file of every shard, so the ledger is written to decode
 /// fast (schema 2; version 1 wrote every member of every record): a record is written without
 /// its name (`names[ordinal]` gives it) and without the members that hold their defaults, and
-/// the common record, a file of one drawing read whole without a warning, is written only as
-/// its ordinal, format and samples in the three lists of `oneDrawing`.
+/// the common record, a file of one drawing read whole, is written only as its ordinal, format,
+/// samples and warnings' texts in the four lists of `oneDrawing`.
 public struct ShardLedger: Codable, Hashable, Sendable {
   public static let currentSchemaVersion = 2
   public static let fileName = "shard.json"
@@ -85,17 +85,20 @@ public struct ShardLedger: Codable, Hashable, Sendable {
     case schemaVersion, info, walkSkipped, names, files, oneDrawing
   }
 
-  /// The records of files of one drawing read whole without a warning or note, as three
-  /// lists of one value a file.
+  /// The records of files of one drawing read whole without a note, as lists of one value a
+  /// file: ordinal, format, samples, and the reader's warnings (texts; a whole read ties none
+  /// to a drawing).
   struct OneDrawingFiles: Codable {
     var ordinals: [Int] = []
     var formats: [String] = []
     var samples: [Int] = []
+    var warnings: [[String]] = []
 
     /// Whether `r` is such a record.
     static func holds(_ r: ShardFileRecord) -> Bool {
       r.outcome == .read && r.format != nil && r.drawings == [0] && r.drawingsInFile == 1
-        && !r.partial && r.note == nil && r.errorLine == nil && r.warnings.isEmpty
+        && !r.partial && r.note == nil && r.errorLine == nil
+        && r.warnings.allSatisfy { $0.drawing == nil }
     }
   }
 
@@ -112,6 +115,7 @@ public struct ShardLedger: Codable, Hashable, Sendable {
         one.ordinals.append(r.ordinal)
         one.formats.append(format)
         one.samples.append(r.samples)
+        one.warnings.append(r.warnings.map(\.text))
       } else {
         other.append(r)
       }
@@ -148,12 +152,15 @@ public struct ShardLedger: Codable, Hashable, Sendable {
     }
     let other = try c.decode([ShardFileRecord].self, forKey: .files)
     let one = try c.decode(OneDrawingFiles.self, forKey: .oneDrawing)
-    guard one.formats.count == one.ordinals.count, one.samples.count == one.ordinals.count else {
+    guard one.formats.count == one.ordinals.count, one.samples.count == one.ordinals.count,
+      one.warnings.count == one.ordinals.count
+    else {
       throw DecodingError.dataCorruptedError(
         forKey: .oneDrawing, in: c,
         debugDescription:
-          "\(one.ordinals.count) ordinals, \(one.formats.count) formats and "
-          + "\(one.samples.count) sample counts: one of each a file")
+          "\(one.ordinals.count) ordinals, \(one.formats.count) formats, "
+          + "\(one.samples.count) sample counts and \(one.warnings.count) warning lists: one of "
+          + "each a file")
     }
     // Each list is in corpus order (ascending ordinals within the corpus): merged by ordinal.
     for (field, ordinals) in [
@@ -188,6 +195,7 @@ public struct ShardLedger: Codable, Hashable, Sendable {
         r.drawings = [0]
         r.drawingsInFile = 1
         r.samples = one.samples[j]
+        r.warnings = one.warnings[j].map { ShardWarning(drawing: nil, text: $0) }
         files.append(r)
         j += 1
       }

@@ -158,8 +158,9 @@ public struct MergePipeline: Sendable {
   /// The drawings of every shard in corpus order (a heap over the shards' next keys),
   /// renumbered, their pictures linked under the new numbers and their figures folded in. The
   /// records are decoded a batch at a time on other threads while this one folds the batch
-  /// before, in corpus order. (Folding each strategy's figures on its own thread was tried: the threads then
-  /// retain the same arrays, and contended reference counts cost more than the fold.)
+  /// before, in corpus order. (Folding each strategy's figures on its own thread was tried:
+  /// the threads then retain the same arrays, and contended reference counts cost more than
+  /// the fold saved. So was folding on a queue of its own: no faster, and more memory.)
   func mergeDrawings(_ shards: [ShardRun], files: CorpusReconciliation, into folder: RunFolder)
     throws -> Merged
   {
@@ -192,8 +193,6 @@ public struct MergePipeline: Sendable {
       return batch
     }
     func fold(_ batch: [(shard: Int, record: Int)], _ records: [ShardDrawingRecord]) throws {
-      var kept: [(figures: [QualityFigures], key: MotionKey?)] = []
-      kept.reserveCapacity(records.count)
       for ((k, j), record) in zip(batch, records) {
         let s = shards[k]
         guard record.figures.count == labels.count else {
@@ -229,9 +228,8 @@ public struct MergePipeline: Sendable {
         merged.strokes += entry.strokes
         merged.points += entry.points
         merged.formats[entry.format, default: 0] += 1
-        kept.append((record.figures, record.motionKey))
+        merged.quality.add(record.figures, key: record.motionKey)
       }
-      for d in kept { merged.quality.add(d.figures, key: d.key) }
     }
     // Each batch's records are decoded on other threads while this one folds the batch
     // before: decoding and folding overlap.

@@ -156,7 +156,7 @@ struct QualityAccumulatorTests {
 @Test func accumulatorPlacesMatchTheDeclaredKeyPaths() {
   var f = QualityFigures()
   for (i, c) in QualityFigures.counts.enumerated() { f[keyPath: c.figure] = 100 + i }
-  for (i, c) in QualityFigures.counts.enumerated() { #expect(f.count(at: i) == 100 + i) }
+  for i in QualityFigures.counts.indices { #expect(f.count(at: i) == 100 + i) }
   var set = QualityFigures()
   for i in QualityFigures.counts.indices { set.setCount(200 + i, at: i) }
   for (i, c) in QualityFigures.counts.enumerated() { #expect(set[keyPath: c.figure] == 200 + i) }
@@ -170,14 +170,20 @@ struct QualityAccumulatorTests {
     var g = QualityFigures()
     g[keyPath: k] = Double(i) + 0.5
     #expect(g.value(at: entries[i].place) == Double(i) + 0.5)
-    #expect(entries[i].pooling == pooling)
+    #expect(entries[i].rule == QualityFigures.Accumulator.rule(pooling))
     g.setValue(-1, at: entries[i].place)
     #expect(g[keyPath: k] == -1)
-    if case .mean(.count(let w)) = pooling, let c = entries[i].count {
-      #expect(Double(g.count(at: c)) == QualityFigures.Weight.count(w).of(g))
+    // A mean's weight is its declared weight, read without the key path.
+    var weighed = QualityFigures(inkLength: 7.5)
+    for (j, c) in QualityFigures.counts.enumerated() { weighed[keyPath: c.figure] = 10 + j }
+    weighed.predictions = 30
+    weighed.scoredPredictions = 31
+    switch pooling {
+    case .mean(let w): #expect(entries[i].rule.meanWeight(of: weighed) == w.of(weighed))
+    default: #expect(entries[i].rule.meanWeight(of: weighed) == nil)
+    }
+    if case .mean(.count(let w)) = pooling, case .meanByCount(let c) = entries[i].rule {
       #expect((QualityFigures.counts[c].figure as AnyKeyPath) == (w as AnyKeyPath))
-    } else {
-      #expect(entries[i].count == nil)
     }
   }
 }

@@ -98,6 +98,9 @@ struct ShardRecordFilesTests {
     named.names = ledger.names
     for i in named.files.indices { named.files[i].name = ledger.names[named.files[i].ordinal] }
     #expect(named == ledger)
+    // As a merge reads it: the names cut out of the text, or read alone.
+    #expect(try ShardLedger.decodeWithoutNames(data) == nameless)
+    #expect(try ShardLedger.decodeNames(data) == ledger.names)
     let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     let files = try #require(json["files"] as? [[String: Any]])
     #expect(files.allSatisfy { $0["name"] == nil })
@@ -173,6 +176,8 @@ struct ShardRecordFilesTests {
     for r in records { data.append(ShardDrawingCodec.encode(r)) }
     #expect(try ShardDrawingCodec.readHeader(data.prefix(ShardDrawingCodec.headerLength)) == 2)
     var at = ShardDrawingCodec.headerLength
+    var reused = records[0]
+    var figures = records[1].figures
     for r in records {
       let n =
         Int(data[at]) | Int(data[at + 1]) << 8 | Int(data[at + 2]) << 16 | Int(data[at + 3]) << 24
@@ -182,6 +187,18 @@ struct ShardRecordFilesTests {
       for (a, b) in zip(back.figures, r.figures) {
         #expect(a.slots.map { $0?.bitPattern } == b.slots.map { $0?.bitPattern })
         #expect(a.pressure?.minimum?.sign == b.pressure?.minimum?.sign)
+      }
+      // Read in place and in part, as `merge` reads: into a record and figures still holding
+      // the previous record's values, every member is overwritten.
+      let payload = data[(at + 4)..<(at + 4 + n)]
+      try payload.withUnsafeBytes { p in
+        try ShardDrawingCodec.decode(p, strategies: 2, into: &reused)
+        #expect(reused == r)
+        let head = try ShardDrawingCodec.decodeEntry(p)
+        #expect(head.file == r.file && head.drawing == r.drawing && head.entry == r.entry)
+        #expect(
+          try ShardDrawingCodec.decodeFigures(p, strategies: 2, into: &figures) == r.motionKey)
+        #expect(figures == r.figures)
       }
       at += 4 + n
     }
@@ -229,6 +246,12 @@ struct ShardRecordFilesTests {
     }
     #expect(throws: ShardDrawingCodec.DecodeError.self) {
       _ = try ShardDrawingCodec.decode(payload + Data([0]), strategies: 1)
+    }
+    // A flag that is neither 0 nor 1 (the motion's, after the two keys).
+    var flagged = Data(payload)
+    flagged[16] = 2
+    #expect(throws: ShardDrawingCodec.DecodeError.self) {
+      _ = try ShardDrawingCodec.decode(flagged, strategies: 1)
     }
     #expect(throws: ShardDrawingCodec.DecodeError.self) {
       _ = try ShardDrawingCodec.readHeader(Data("SIGBENCH-SHARD-DRAWINGS 9\n            ".utf8))

@@ -321,6 +321,59 @@ struct ShardMergeTests {
     #expect(build.kind == .toolError && build.message.contains("was run by another build"))
   }
 
+  @Test("a damaged shard-drawings.bin is refused naming the shard, the file and the record")
+  func damagedDrawingRecords() throws {
+    let small = try Self.small.get()
+    let three = small.shards
+    let root = Self.temp("damaged")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let header = ShardDrawingCodec.headerLength
+    /// Shard 2's folder copied, its first record changed by `change` (the file's bytes, the
+    /// record's payload starting at `header + 4`).
+    func damaged(_ tag: String, _ change: (inout Data) -> Void) throws -> URL {
+      let target = root.appendingPathComponent(tag)
+      try FileManager.default.copyItem(at: three[1], to: target)
+      let file = target.appendingPathComponent(ShardLedger.drawingsFileName)
+      var data = try Data(contentsOf: file)
+      change(&data)
+      try data.write(to: file)
+      return target
+    }
+    func refusal(_ folder: URL) throws -> String {
+      do {
+        _ = try Self.merge([three[0], folder, three[2]], out: root.appendingPathComponent("m"))
+      } catch let e as PipelineError {
+        #expect(e.kind == .toolError, "\(e.message)")
+        return e.message
+      }
+      Issue.record("merged with a damaged \(folder.lastPathComponent)")
+      return ""
+    }
+    let name = "shard 2/3"
+    // The motion's flag byte (after the two keys) is neither 0 nor 1.
+    let flag = try refusal(damaged("flag") { $0[header + 4 + 16] = 7 })
+    #expect(flag.contains(name) && flag.contains(ShardLedger.drawingsFileName))
+    #expect(flag.contains("record 1: byte 16: 7 is not a truth value"), "\(flag)")
+    // The first record names a file past the corpus.
+    let far = try refusal(
+      damaged("far") { d in
+        withUnsafeBytes(of: Int64(99_999).littleEndian) {
+          d.replaceSubrange((header + 4)..<(header + 12), with: $0)
+        }
+      })
+    #expect(far.contains(name) && far.contains("drawing record 1 names file 99999 of"), "\(far)")
+    let negative = try refusal(
+      damaged("negative") { d in
+        withUnsafeBytes(of: Int64(-5).littleEndian) {
+          d.replaceSubrange((header + 4)..<(header + 12), with: $0)
+        }
+      })
+    #expect(negative.contains("drawing record 1 names file -5 of"), "\(negative)")
+    // The last record cut short.
+    let cut = try refusal(damaged("cut") { $0.removeLast(3) })
+    #expect(cut.contains(name) && cut.contains("cut short"), "\(cut)")
+  }
+
   /// A copy of run folder `folder` at `target`, its result changed by `change`.
   static func copy(_ folder: URL, to target: URL, _ change: (inout RunResult) -> Void) throws -> URL
   {

@@ -57,14 +57,41 @@ extension QualityFigures {
       case inkLength
     }
 
+    /// How one figure pools, resolved from its `Pooling` with nothing left to look up: no key
+    /// path (a key path is an object, and copying one retains it, once per figure, strategy
+    /// and drawing), and for a mean weighted by a count, that count's position in `counts`.
+    enum Rule: Sendable, Equatable {
+      case meanByCount(Int)
+      case meanByInkLength
+      case meanByOne
+      case meanByPredictions
+      case meanByScoredPredictions
+      case rateRatio
+      /// With the slots of `widthSD` and `widthMean` (a metric's slot is looked up by its id).
+      case widthDeviation(sd: Int, mean: Int)
+      case total
+      case largest
+      case smallest
+
+      /// The weight a mean by this rule gives part `p` (as `Weight.of`); `nil` for a rule
+      /// that is not a weighted mean.
+      func meanWeight(of p: QualityFigures) -> Double? {
+        switch self {
+        case .meanByCount(let k): Double(p.count(at: k))
+        case .meanByInkLength: p.inkLength ?? 0
+        case .meanByOne: 1
+        case .meanByPredictions: Double(p.predictions ?? 0)
+        case .meanByScoredPredictions: Double(p.scoredPredictions ?? 0)
+        case .rateRatio, .widthDeviation, .total, .largest, .smallest: nil
+        }
+      }
+    }
+
     /// One entry of `pooledFigures`, resolved once so that folding a part reads no key path
-    /// (the fold runs once per drawing and strategy, under the run's lock): where the figure
-    /// is, how it pools, and for a mean weighted by a count, that count's position in
-    /// `counts`.
+    /// (the fold runs once per drawing and strategy): where the figure is and how it pools.
     struct Entry: Sendable {
       let place: Place
-      let pooling: Pooling
-      let count: Int?
+      let rule: Rule
     }
 
     /// `pooledFigures`, in order (catalog metrics, then the supporting figures).
@@ -79,12 +106,29 @@ extension QualityFigures {
       } else {
         preconditionFailure("supporting figure \(f.figure) has no place in the accumulator")
       }
-      var count: Int?
-      if case .mean(.count(let k)) = f.pooling {
-        count = QualityFigures.counts.firstIndex { ($0.figure as AnyKeyPath) == (k as AnyKeyPath) }
-        precondition(count != nil, "a mean is weighted by \(k), which is not in counts")
+      return Entry(place: place, rule: rule(f.pooling))
+    }
+
+    /// `pooling` as a `Rule`.
+    static func rule(_ pooling: Pooling) -> Rule {
+      switch pooling {
+      case .mean(.count(let k)):
+        let count = QualityFigures.counts.firstIndex {
+          ($0.figure as AnyKeyPath) == (k as AnyKeyPath)
+        }
+        guard let count else { preconditionFailure("a mean is weighted by \(k), not in counts") }
+        return .meanByCount(count)
+      case .mean(.inkLength): return .meanByInkLength
+      case .mean(.one): return .meanByOne
+      case .mean(.predictions): return .meanByPredictions
+      case .mean(.scoredPredictions): return .meanByScoredPredictions
+      case .rateRatio: return .rateRatio
+      case .widthDeviation:
+        return .widthDeviation(sd: QualityMetric.widthSD.slot, mean: QualityMetric.widthMean.slot)
+      case .total: return .total
+      case .largest: return .largest
+      case .smallest: return .smallest
       }
-      return Entry(place: place, pooling: f.pooling, count: count)
     }
 
     /// Counts, reference, predictions, extremes and totals, as the result holds them.
@@ -110,29 +154,35 @@ extension QualityFigures {
       if let v = p.scoredPredictions {
         running.scoredPredictions = (running.scoredPredictions ?? 0) + v
       }
-      for (i, entry) in Accumulator.entries.enumerated() {
-        let v = p.value(at: entry.place)
-        switch entry.pooling {
-        case .mean(let weight):
-          guard let v else { continue }
-          let w = entry.count.map { Double(p.count(at: $0)) } ?? weight.of(p)
-          pooled[i].add(v, weight: w)
+      let entries = Accumulator.entries
+      for i in entries.indices {
+        let place = entries[i].place
+        let v = p.value(at: place)
+        let rule = entries[i].rule
+        if let w = rule.meanWeight(of: p) {
+          if let v { pooled[i].add(v, weight: w) }
+          continue
+        }
+        switch rule {
+        case .meanByCount, .meanByInkLength, .meanByOne, .meanByPredictions,
+          .meanByScoredPredictions:
+          break
         case .rateRatio:
           if let v { pooled[i].add(v, weight: Double(p.samples)) }
-        case .widthDeviation:
-          if let sd = p[.widthSD], let mu = p[.widthMean] {
+        case .widthDeviation(let sdSlot, let meanSlot):
+          if let sd = p.slots[sdSlot], let mu = p.slots[meanSlot] {
             pooled[i].add(sd * sd + mu * mu, weight: p.inkLength ?? 0)
           }
         case .total:
-          if let v { running.setValue((running.value(at: entry.place) ?? 0) + v, at: entry.place) }
+          if let v { running.setValue((running.value(at: place) ?? 0) + v, at: place) }
         case .largest:
           guard let v else { continue }
-          if let current = running.value(at: entry.place), !(current < v) { continue }
-          running.setValue(v, at: entry.place)
+          if let current = running.value(at: place), !(current < v) { continue }
+          running.setValue(v, at: place)
         case .smallest:
           guard let v else { continue }
-          if let current = running.value(at: entry.place), !(v < current) { continue }
-          running.setValue(v, at: entry.place)
+          if let current = running.value(at: place), !(v < current) { continue }
+          running.setValue(v, at: place)
         }
       }
     }

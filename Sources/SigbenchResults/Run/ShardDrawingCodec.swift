@@ -10,15 +10,18 @@ import SigbenchCore
 ///   catalog metrics (`QualityMetric.catalog.count`) and counts (`QualityFigures.counts.count`),
 ///   which a reader checks against its own build;
 /// - each record: its byte length (`UInt32`), then the file ordinal and drawing index (`Int64`
-///   each), the motion (flag byte; `UInt32` length, UTF-8 bytes and a `Float64` rate when
-///   present), the plain entry (flag byte; when present its name and format, strokes, points
-///   and hover points (`Int64`), timed and pressure (a byte each), the metadata as a count and
-///   key–value pairs sorted by key, and the sample rate (flag byte, `Float64`); strings are a
-///   `UInt32` length and UTF-8 bytes), and per strategy the figures: every count (`Int64`), a
-///   byte of flags for the six
-///   optional properties (predictions, scored predictions, reference, pressure, ink length,
-///   churn max) and each present one, then a bit mask of the present metric values and those
-///   values (`Float64`). Doubles are stored as their bits, so every figure reads back exactly.
+///   each), the motion (a flag; `UInt32` length, UTF-8 bytes and a `Float64` rate when
+///   present), the plain entry (a flag; when present its name and format, strokes, points
+///   and hover points (`Int64`), timed and pressure (flags), the metadata as a count and
+///   key–value pairs sorted by key, and the sample rate (a flag, `Float64`); strings are a
+///   `UInt32` length and UTF-8 bytes; a flag is a byte, 0 or 1, anything else refused), and
+///   per strategy the figures: every count (`Int64`), a byte of flags for the six optional
+///   properties (predictions, scored predictions, reference, pressure, ink length, churn max)
+///   and each present one, then a bit mask of the present metric values and those values
+///   (`Float64`). Doubles are stored as their bits, so every figure reads back exactly.
+///
+/// A reader takes a record where it lies (a mapped file), whole or in part: `decodeEntry` stops
+/// after the entry, `decodeFigures` steps over it.
 public enum ShardDrawingCodec {
   public static let magic = Array("SIGBENCH-SHARD-DRAWINGS 2\n".utf8)
 
@@ -66,22 +69,27 @@ public enum ShardDrawingCodec {
 
   /// Checks a header; returns the strategy count.
   public static func readHeader(_ bytes: Data) throws(DecodeError) -> Int {
-    var r = Reader(bytes)
-    guard (try? r.bytes(magic.count)) == magic else {
-      throw DecodeError(
-        description:
-          "not a shard drawings file (no '\(String(decoding: magic.dropLast(), as: UTF8.self))' header)"
-      )
+    let read = bytes.withUnsafeBytes { b in
+      Result { () throws(DecodeError) -> Int in
+        var r = Reader(b)
+        guard (try? r.bytes(magic.count)).map(Array.init) == magic else {
+          throw DecodeError(
+            description:
+              "not a shard drawings file (no '\(String(decoding: magic.dropLast(), as: UTF8.self))' header)"
+          )
+        }
+        let strategies = Int(try r.u32())
+        let metrics = Int(try r.u32())
+        let counts = Int(try r.u32())
+        guard metrics == QualityMetric.catalog.count, counts == QualityFigures.counts.count else {
+          throw DecodeError(
+            description: "written with \(metrics) metrics and \(counts) counts; this build has "
+              + "\(QualityMetric.catalog.count) and \(QualityFigures.counts.count)")
+        }
+        return strategies
+      }
     }
-    let strategies = Int(try r.u32())
-    let metrics = Int(try r.u32())
-    let counts = Int(try r.u32())
-    guard metrics == QualityMetric.catalog.count, counts == QualityFigures.counts.count else {
-      throw DecodeError(
-        description: "written with \(metrics) metrics and \(counts) counts; this build has "
-          + "\(QualityMetric.catalog.count) and \(QualityFigures.counts.count)")
-    }
-    return strategies
+    return try read.get()
   }
 
   /// The header's length in bytes.
@@ -91,22 +99,57 @@ public enum ShardDrawingCodec {
   public static func decode(_ payload: Data, strategies: Int) throws(DecodeError)
     -> ShardDrawingRecord
   {
+    var record = ShardDrawingRecord(file: 0, drawing: 0, figures: [], motion: nil)
+    let done = payload.withUnsafeBytes { bytes in
+      Result { () throws(DecodeError) in
+        try decode(bytes, strategies: strategies, into: &record)
+      }
+    }
+    try done.get()
+    return record
+  }
+
+  /// One record's payload (after its length) for `strategies` strategies, read in place into
+  /// `record`, every member overwritten. When `record` already holds `strategies` figure sets
+  /// they are overwritten where they are, so a reader that reuses one record allocates nothing
+  /// for the figures (`merge` reads millions of records).
+  public static func decode(
+    _ payload: UnsafeRawBufferPointer, strategies: Int, into record: inout ShardDrawingRecord
+  ) throws(DecodeError) {
+    var r = Reader(payload)
+    record.file = Int(try r.i64())
+    record.drawing = Int(try r.i64())
+    let motion = try r.motion()
+    record.motion = motion?.motion
+    record.rate = motion?.rate
+    record.entry = try r.bool() ? try r.entry() : nil
+    try r.figures(strategies, into: &record.figures)
+  }
+
+  /// A record's key and plain entry (`nil` when it has none), read from the start of its
+  /// payload; the figures after them are neither read nor checked.
+  public static func decodeEntry(_ payload: UnsafeRawBufferPointer) throws(DecodeError)
+    -> (file: Int, drawing: Int, entry: SampleEntry?)
+  {
     var r = Reader(payload)
     let file = Int(try r.i64())
     let drawing = Int(try r.i64())
-    var motion: MotionKey?
-    if try r.u8() == 1 {
-      let n = Int(try r.u32())
-      let text = String(decoding: try r.bytes(n), as: UTF8.self)
-      motion = MotionKey(motion: text, rate: try r.f64())
-    }
-    let entry = try r.u8() == 1 ? try r.entry() : nil
-    var figures: [QualityFigures] = []
-    figures.reserveCapacity(strategies)
-    for _ in 0..<strategies { figures.append(try r.figures()) }
-    guard r.atEnd else { throw DecodeError(description: "\(r.remaining) bytes left over") }
-    return ShardDrawingRecord(
-      file: file, drawing: drawing, figures: figures, motion: motion, entry: entry)
+    _ = try r.motion()
+    return (file, drawing, try r.bool() ? try r.entry() : nil)
+  }
+
+  /// A record's figures for `strategies` strategies into `figures` (overwritten in place when
+  /// it holds as many sets) and its motion; the entry before them is stepped over unread.
+  public static func decodeFigures(
+    _ payload: UnsafeRawBufferPointer, strategies: Int, into figures: inout [QualityFigures]
+  ) throws(DecodeError) -> MotionKey? {
+    var r = Reader(payload)
+    _ = try r.i64()
+    _ = try r.i64()
+    let motion = try r.motion()
+    if try r.bool() { try r.skipEntry() }
+    try r.figures(strategies, into: &figures)
+    return motion
   }
 
   struct Writer {
@@ -186,28 +229,29 @@ public enum ShardDrawingCodec {
     }
   }
 
+  /// Reads a payload where it lies (the mapped file), without copying it.
   struct Reader {
-    /// The bytes, copied once out of `Data` (whose generic byte access costs a call a byte).
-    let data: [UInt8]
+    let data: UnsafeRawBufferPointer
     var at = 0
 
-    init(_ data: Data) { self.data = [UInt8](data) }
+    init(_ data: UnsafeRawBufferPointer) { self.data = data }
 
     var atEnd: Bool { at == data.count }
     var remaining: Int { data.count - at }
 
-    mutating func bytes(_ n: Int) throws(DecodeError) -> [UInt8] {
+    /// The next `n` bytes, in place.
+    mutating func bytes(_ n: Int) throws(DecodeError) -> UnsafeRawBufferPointer {
       guard n >= 0, remaining >= n else {
         throw DecodeError(description: "cut short at byte \(at)")
       }
       defer { at += n }
-      return Array(data[at..<at + n])
+      return UnsafeRawBufferPointer(rebasing: data[at..<at + n])
     }
 
     mutating func raw<T: FixedWidthInteger>(_: T.Type) throws(DecodeError) -> T {
       let n = MemoryLayout<T>.size
       guard remaining >= n else { throw DecodeError(description: "cut short at byte \(at)") }
-      let v = data.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at, as: T.self) }
+      let v = data.loadUnaligned(fromByteOffset: at, as: T.self)
       at += n
       return T(littleEndian: v)
     }
@@ -218,10 +262,41 @@ public enum ShardDrawingCodec {
     mutating func f64() throws(DecodeError) -> Double { Double(bitPattern: try raw(UInt64.self)) }
 
     mutating func string() throws(DecodeError) -> String {
-      let n = Int(try u32())
-      guard remaining >= n else { throw DecodeError(description: "cut short at byte \(at)") }
-      defer { at += n }
-      return String(decoding: data[at..<at + n], as: UTF8.self)
+      String(decoding: try bytes(Int(try u32())), as: UTF8.self)
+    }
+
+    /// The motion and its rate, after a flag byte.
+    mutating func motion() throws(DecodeError) -> MotionKey? {
+      guard try bool() else { return nil }
+      let motion = try string()
+      return MotionKey(motion: motion, rate: try f64())
+    }
+
+    /// Steps over an entry (`entry()`), reading only its lengths and truth values.
+    mutating func skipEntry() throws(DecodeError) {
+      _ = try bytes(Int(try u32()))
+      _ = try bytes(Int(try u32()))
+      _ = try bytes(24)
+      _ = try bool()
+      _ = try bool()
+      let pairs = Int(try u32())
+      guard pairs <= remaining / 8 else {
+        throw DecodeError(description: "\(pairs) metadata pairs in \(remaining) bytes")
+      }
+      for _ in 0..<2 * pairs { _ = try bytes(Int(try u32())) }
+      if try bool() { _ = try f64() }
+    }
+
+    /// `strategies` figure sets into `figures`, overwritten in place when it holds as many,
+    /// and the end of the payload.
+    mutating func figures(_ strategies: Int, into figures: inout [QualityFigures])
+      throws(DecodeError)
+    {
+      if figures.count != strategies {
+        figures = Array(repeating: QualityFigures(), count: strategies)
+      }
+      for k in 0..<strategies { try self.figures(into: &figures[k]) }
+      guard atEnd else { throw DecodeError(description: "\(remaining) bytes left over") }
     }
 
     mutating func bool() throws(DecodeError) -> Bool {
@@ -261,10 +336,17 @@ public enum ShardDrawingCodec {
 
     mutating func figures() throws(DecodeError) -> QualityFigures {
       var f = QualityFigures()
+      try figures(into: &f)
+      return f
+    }
+
+    /// One strategy's figures into `f`, every member overwritten (absent ones set to `nil`).
+    mutating func figures(into f: inout QualityFigures) throws(DecodeError) {
       for i in QualityFigures.counts.indices { f.setCount(Int(try i64()), at: i) }
       let flags = try u8()
-      if flags & 1 != 0 { f.predictions = Int(try i64()) }
-      if flags & 2 != 0 { f.scoredPredictions = Int(try i64()) }
+      f.predictions = flags & 1 != 0 ? Int(try i64()) : nil
+      f.scoredPredictions = flags & 2 != 0 ? Int(try i64()) : nil
+      f.reference = nil
       if flags & 4 != 0 {
         let k = Int(try u8())
         guard k < AccuracyReference.allCases.count else {
@@ -275,13 +357,15 @@ public enum ShardDrawingCodec {
             AccuracyReference.allCases.index(
               AccuracyReference.allCases.startIndex, offsetBy: k)]
       }
-      if flags & 8 != 0 { f.pressure = try pressure() }
-      if flags & 16 != 0 { f.inkLength = try f64() }
-      if flags & 32 != 0 { f.churnMax = try f64() }
-      let n = f.slots.count
+      f.pressure = flags & 8 != 0 ? try pressure() : nil
+      f.inkLength = flags & 16 != 0 ? try f64() : nil
+      f.churnMax = flags & 32 != 0 ? try f64() : nil
+      let n = QualityMetric.catalog.count
+      if f.slots.count != n { f.slots = Array(repeating: nil, count: n) }
       let mask = try bytes((n + 7) / 8)
-      for i in 0..<n where mask[i / 8] & (1 << (i % 8)) != 0 { f.slots[i] = try f64() }
-      return f
+      for i in 0..<n {
+        f.slots[i] = mask[i / 8] & (1 << (i % 8)) != 0 ? try f64() : nil
+      }
     }
 
     mutating func pressure() throws(DecodeError) -> PressureCredibility {

@@ -38,10 +38,11 @@ struct CorpusReconciliation: Sendable {
     verdicts.reserveCapacity(names.count)
     // Each ledger lists the files its shard opened in corpus order: one cursor per shard.
     var next = Array(repeating: 0, count: shards.count)
+    let ledgers = shards.map(\.ledger.files)
+    var opened: [ShardFileRecord] = []
     for k in names.indices {
-      var opened: [ShardFileRecord] = []
-      for (j, s) in shards.enumerated() {
-        let files = s.ledger.files
+      opened.removeAll(keepingCapacity: true)
+      for (j, files) in ledgers.enumerated() {
         guard next[j] < files.count, files[next[j]].ordinal == k else { continue }
         var r = files[next[j]]
         next[j] += 1
@@ -50,7 +51,7 @@ struct CorpusReconciliation: Sendable {
       }
       verdicts.append(Self.verdict(opened, options: options))
     }
-    for (j, s) in shards.enumerated() where next[j] != s.ledger.files.count {
+    for (j, s) in shards.enumerated() where next[j] != ledgers[j].count {
       throw PipelineError(
         .toolError,
         "shard \(s.info.spec) (\(s.given)): \(ShardLedger.fileName) lists its files out of "

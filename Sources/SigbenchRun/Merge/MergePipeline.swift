@@ -12,16 +12,18 @@ import SigbenchResults
 /// - Checks first (`MergeChecks`): refusals name the shard and its folder.
 /// - The corpus's files as a single run saw them (`CorpusReconciliation`).
 /// - The drawings in corpus order: the shards' per-drawing records (each shard's in its own
-///   corpus order) merged by (file, drawing) through a heap; each drawing's entry taken from
-///   its shard, its figures folded in through the one pooling rule (`QualityFold`, as `run`
-///   folds them), so every quality figure is the single run's to the bit.
+///   corpus order) merged by (file, drawing) through a heap (`CorpusOrder`), in two passes at
+///   once: one folds each drawing's figures in through the one pooling rule (`QualityFold`, as
+///   `run` folds them), so every quality figure is the single run's to the bit; the other takes
+///   each drawing's entry from its shard.
 /// - The entries' text passes through: a plain entry's value comes with its drawing's record
-///   and its text from the shard's `result.json` (`RawSampleEntries`), neither decoded nor
+///   and its text from the shard's `result.json` (`RawArrayMember`), neither decoded nor
 ///   encoded again; an entry with pictures is decoded, renumbered, its pictures linked (or
 ///   copied) under the new number, and encoded.
 /// - The format study is shard 1's: shard 1 studies the corpus's first drawings in corpus order
 ///   whichever shard owns them, which is the single run's study; without shard 1 there is none.
 /// - Timing and counters by machine and build (`ShardTiming`).
+/// - `result.json` is written while the sheet is rendered.
 ///
 /// Never prints; reports through `progress`.
 ///
@@ -117,11 +119,21 @@ public struct MergePipeline: Sendable {
             + (files.unknown.count > 5 ? ", …" : "")))
     }
     progress(.note("writing the report"))
-    try result.write(to: folder.partial.appendingPathComponent("result.json"), entries: texts)
-    try BenchPipeline.write(
-      result.bench, raw: [], to: folder.partial,
-      appendix: QualityMarkdown.render(result) + SweepMarkdown.render(result))
-    try ReportWriter.write(result, to: folder.partial)
+    // result.json (the entries' texts, most of the bytes) is written on another thread while
+    // this one renders the sheet and the bench files.
+    let written = Background { [result] in
+      try result.write(to: folder.partial.appendingPathComponent("result.json"), entries: texts)
+    }
+    do {
+      try BenchPipeline.write(
+        result.bench, raw: [], to: folder.partial,
+        appendix: QualityMarkdown.render(result) + SweepMarkdown.render(result))
+      try ReportWriter.write(result, to: folder.partial)
+    } catch {
+      _ = try? written.value()
+      throw error
+    }
+    try written.value()
     try folder.commit()
     return Outcome(result: result, folder: folder.final, latest: folder.latest)
   }
@@ -149,104 +161,102 @@ public struct MergePipeline: Sendable {
     var strokes = 0
     var points = 0
     var formats: [String: Int] = [:]
+    /// Drawings left out: their file was rejected by a shard that read it.
+    var dropped = 0
   }
 
-  /// Drawings decoded together: large enough that each batch's threads have work, small enough
-  /// that a batch's records take little memory.
-  static let batchSize = 2048
-
-  /// The drawings of every shard in corpus order (a heap over the shards' next keys),
-  /// renumbered, their pictures linked under the new numbers and their figures folded in. The
-  /// records are decoded a batch at a time on other threads while this one folds the batch
-  /// before, in corpus order. (Folding each strategy's figures on its own thread was tried:
-  /// the threads then retain the same arrays, and contended reference counts cost more than
-  /// the fold saved. So was folding on a queue of its own: no faster, and more memory.)
+  /// The drawings of every shard in corpus order (`CorpusOrder`), in two passes over that
+  /// order that run at once, each reading the records where they lie in the shards' mapped
+  /// files: here, their figures folded in through the one pooling rule (`QualityFold`, into
+  /// one reused set of figures, so the fold allocates nothing); on another thread, their
+  /// sample entries, renumbered, their pictures linked under the new numbers.
+  ///
+  /// (Decoding batches of whole records on other threads while this one folded them was
+  /// slower: every record's figure sets were allocated, handed across threads and freed.
+  /// Folding each strategy on its own thread was slower too: the threads retained the same
+  /// arrays.)
   func mergeDrawings(_ shards: [ShardRun], files: CorpusReconciliation, into folder: RunFolder)
     throws -> Merged
   {
     let labels = shards[0].result.strategies.map(\.label)
-    var merged = Merged(quality: QualityFold(labels: labels))
     let drawings = shards.map(\.drawings)
-    for (k, s) in shards.enumerated() where drawings[k].count != s.sampleCount {
-      throw PipelineError(
-        .toolError,
-        "shard \(s.info.spec) (\(s.given)): \(drawings[k].count) drawing records for "
-          + "\(s.sampleCount) samples in result.json")
-    }
-    var heap = ShardHeap()
-    for (k, d) in drawings.enumerated() where d.count > 0 {
-      heap.push(.init(file: d.places[0].file, drawing: d.places[0].drawing, shard: k, record: 0))
-    }
-    var dropped = 0
-    /// The next `batchSize` drawings in corpus order (fewer at the end, none when done).
-    func nextBatch() -> [(shard: Int, record: Int)] {
-      var batch: [(shard: Int, record: Int)] = []
-      batch.reserveCapacity(Self.batchSize)
-      while batch.count < Self.batchSize, let head = heap.pop() {
-        let (k, j) = (head.shard, head.record)
-        if j + 1 < drawings[k].count {
-          let next = drawings[k].places[j + 1]
-          heap.push(.init(file: next.file, drawing: next.drawing, shard: k, record: j + 1))
-        }
-        batch.append((k, j))
-      }
-      return batch
-    }
-    func fold(_ batch: [(shard: Int, record: Int)], _ records: [ShardDrawingRecord]) throws {
-      for ((k, j), record) in zip(batch, records) {
-        let s = shards[k]
-        guard record.figures.count == labels.count else {
-          throw PipelineError(
-            .toolError,
-            "shard \(s.info.spec) (\(s.given)): drawing record \(j + 1) holds "
-              + "\(record.figures.count) figure sets for \(labels.count) strategies")
-        }
-        guard record.file < files.verdicts.count else {
-          throw PipelineError(
-            .toolError,
-            "shard \(s.info.spec) (\(s.given)): drawing record \(j + 1) names file "
-              + "\(record.file) of \(files.verdicts.count)")
-        }
-        guard files.keeps(file: record.file) else {
-          dropped += 1
-          continue
-        }
-        // A plain entry comes with its record and names no picture: its text passes through.
-        // Any other is decoded from result.json, renumbered and, when that changed it, encoded
-        // again.
-        var text = s.entries.entry(j)
-        let entry: SampleEntry
-        if let plain = record.entry {
-          entry = plain
+    for (k, s) in shards.enumerated() {
+      let d = drawings[k]
+      let why =
+        if d.count != s.sampleCount {
+          "\(d.count) drawing records for \(s.sampleCount) samples in result.json"
+        } else if d.strategies != labels.count {
+          "\(ShardLedger.drawingsFileName) holds \(d.strategies) figure sets a drawing for "
+            + "\(labels.count) strategies"
+        } else if let j = d.places.firstIndex(where: { !files.verdicts.indices.contains($0.file) })
+        {
+          "drawing record \(j + 1) names file \(d.places[j].file) of \(files.verdicts.count)"
         } else {
-          let decoded = try s.decodedEntry(j)
-          entry = try renumber(decoded, from: j, to: merged.entries.count, shard: s, into: folder)
-          if entry != decoded { text = try RunResult.encodedEntry(entry) }
+          ""
         }
-        merged.entries.append(entry)
-        merged.texts.append(text)
-        merged.strokes += entry.strokes
-        merged.points += entry.points
-        merged.formats[entry.format, default: 0] += 1
-        merged.quality.add(record.figures, key: record.motionKey)
+      guard why.isEmpty else {
+        throw PipelineError(.toolError, "shard \(s.info.spec) (\(s.given)): \(why)")
       }
     }
-    // Each batch's records are decoded on other threads while this one folds the batch
-    // before: decoding and folding overlap.
-    var batch = nextBatch()
-    var decoding = BatchDecode(batch, drawings)
-    while !batch.isEmpty {
-      let next = nextBatch()
-      let ahead = next.isEmpty ? nil : BatchDecode(next, drawings)
-      try fold(batch, try decoding.records())
-      batch = next
-      if let ahead { decoding = ahead }
+    let samples = Background {
+      try self.samples(shards, files: files, into: folder, labels: labels)
     }
-    if dropped > 0 {
+    var quality = QualityFold(labels: labels)
+    var figures: [QualityFigures] = []
+    let folded = Result { () throws(PipelineError) in
+      for (k, j) in CorpusOrder(drawings) where files.keeps(file: drawings[k].places[j].file) {
+        let motion = try drawings[k].figures(j, into: &figures)
+        quality.add(figures, key: motion)
+      }
+    }
+    var merged = try samples.value()
+    try folded.get()
+    merged.quality = quality
+    if merged.dropped > 0 {
       progress(
         .note(
-          "left out \(counted(dropped, "drawing")) of files another shard found malformed "
-            + "(a single run rejects the whole file)"))
+          "left out \(counted(merged.dropped, "drawing")) of files another shard found "
+            + "malformed (a single run rejects the whole file)"))
+    }
+    return merged
+  }
+
+  /// The sample entries of `mergeDrawings`, in corpus order. A plain entry comes with its
+  /// record and names no picture: its text in the shard's `result.json` passes through. Any
+  /// other is decoded from there, renumbered and, when that changed it, encoded again.
+  private func samples(
+    _ shards: [ShardRun], files: CorpusReconciliation, into folder: RunFolder, labels: [String]
+  ) throws(PipelineError) -> Merged {
+    var merged = Merged(quality: QualityFold(labels: labels))
+    let drawings = shards.map(\.drawings)
+    let entries = shards.map(\.entries)
+    for (k, j) in CorpusOrder(drawings) {
+      guard files.keeps(file: drawings[k].places[j].file) else {
+        merged.dropped += 1
+        continue
+      }
+      var text = entries[k].entry(j)
+      let entry: SampleEntry
+      if let plain = try drawings[k].entry(j) {
+        entry = plain
+      } else {
+        let decoded = try shards[k].decodedEntry(j)
+        do {
+          entry = try renumber(
+            decoded, from: j, to: merged.entries.count, shard: shards[k], into: folder)
+          if entry != decoded { text = try RunResult.encodedEntry(entry) }
+        } catch {
+          throw PipelineError(
+            .toolError,
+            "shard \(shards[k].info.spec) (\(shards[k].given)): samples[\(j)]: "
+              + SystemErrorText.reason(error))
+        }
+      }
+      merged.entries.append(entry)
+      merged.texts.append(text)
+      merged.strokes += entry.strokes
+      merged.points += entry.points
+      merged.formats[entry.format, default: 0] += 1
     }
     return merged
   }
@@ -286,29 +296,6 @@ public struct MergePipeline: Sendable {
   }
 }
 
-/// One batch's records (`ShardDrawingFile.decode`), decoded on Dispatch's threads from the
-/// moment it is made; `records()` waits for them.
-final class BatchDecode: @unchecked Sendable {
-  private let done = DispatchGroup()
-  /// Written once on a decoding thread before `done` is left; read after waiting on it.
-  private var result: Result<[ShardDrawingRecord], PipelineError>?
-
-  init(_ batch: [(shard: Int, record: Int)], _ files: [ShardDrawingFile]) {
-    done.enter()
-    DispatchQueue.global().async {
-      self.result = Result { () throws(PipelineError) in
-        try ShardDrawingFile.decode(batch, from: files)
-      }
-      self.done.leave()
-    }
-  }
-
-  func records() throws(PipelineError) -> [ShardDrawingRecord] {
-    done.wait()
-    return try result!.get()
-  }
-}
-
 /// Links every file of a picture folder into a new folder (hard links; a copy where the file
 /// systems differ).
 enum PictureLinks {
@@ -320,6 +307,52 @@ enum PictureLinks {
       let to = target.appendingPathComponent(name)
       do { try fm.linkItem(at: from, to: to) } catch { try fm.copyItem(at: from, to: to) }
     }
+  }
+}
+
+/// The shards' drawings in corpus order, as (shard, record) pairs: by (file, drawing), then
+/// shard, through a heap over each shard's next record.
+///
+/// - Complexity: O(log N) a drawing for N shards.
+struct CorpusOrder: Sequence, IteratorProtocol {
+  private let drawings: [ShardDrawingFile]
+  private var heap = ShardHeap()
+
+  init(_ drawings: [ShardDrawingFile]) {
+    self.drawings = drawings
+    for (k, d) in drawings.enumerated() where d.count > 0 {
+      heap.push(.init(file: d.places[0].file, drawing: d.places[0].drawing, shard: k, record: 0))
+    }
+  }
+
+  mutating func next() -> (shard: Int, record: Int)? {
+    guard let head = heap.pop() else { return nil }
+    let (k, j) = (head.shard, head.record)
+    if j + 1 < drawings[k].count {
+      let next = drawings[k].places[j + 1]
+      heap.push(.init(file: next.file, drawing: next.drawing, shard: k, record: j + 1))
+    }
+    return (k, j)
+  }
+}
+
+/// Work started on a thread of its own when made; `value()` waits for it.
+final class Background<T: Sendable>: @unchecked Sendable {
+  private let done = DispatchGroup()
+  /// Written once on the work's thread before `done` is left; read after waiting on it.
+  private var result: Result<T, any Error>?
+
+  init(_ work: @escaping @Sendable () throws -> T) {
+    done.enter()
+    DispatchQueue.global().async {
+      self.result = Result { try work() }
+      self.done.leave()
+    }
+  }
+
+  func value() throws -> T {
+    done.wait()
+    return try result!.get()
   }
 }
 

@@ -1,12 +1,12 @@
-import Dispatch
 import Foundation
 import SigbenchFiles
 import SigbenchResults
 
 /// A shard's `shard-drawings.bin` (`ShardDrawingCodec`), mapped into memory rather than read
 /// (the system pages it in and out as a merge goes through it), with where each record lies
-/// and which drawing it is: `merge` orders every shard's drawings by their keys first, then
-/// decodes the records a batch at a time on every core.
+/// and which drawing it is: `merge` orders every shard's drawings by their keys, then reads
+/// each record where it lies, in part: its figures for the quality fold, its entry for the
+/// samples.
 ///
 /// - Complexity: O(records) to index; memory O(records) for the index (24 bytes a record)
 ///   beside the mapping.
@@ -52,14 +52,45 @@ struct ShardDrawingFile: Sendable {
     }
   }
 
-  /// Record `i`, decoded.
+  /// Record `i`, decoded whole.
   func record(_ i: Int) throws(PipelineError) -> ShardDrawingRecord {
+    var r = ShardDrawingRecord(file: 0, drawing: 0, figures: [], motion: nil)
+    try read(i) { (p) throws(ShardDrawingCodec.DecodeError) in
+      try ShardDrawingCodec.decode(p, strategies: strategies, into: &r)
+    }
+    return r
+  }
+
+  /// Record `i`'s plain entry (`nil` when it has none), read where it lies.
+  func entry(_ i: Int) throws(PipelineError) -> SampleEntry? {
+    try read(i) { (p) throws(ShardDrawingCodec.DecodeError) in
+      try ShardDrawingCodec.decodeEntry(p).entry
+    }
+  }
+
+  /// Record `i`'s figures into `figures` (its sets reused) and its motion, read where they lie.
+  func figures(_ i: Int, into figures: inout [QualityFigures]) throws(PipelineError)
+    -> MotionKey?
+  {
+    try read(i) { (p) throws(ShardDrawingCodec.DecodeError) in
+      try ShardDrawingCodec.decodeFigures(p, strategies: strategies, into: &figures)
+    }
+  }
+
+  /// `body` over record `i`'s payload in the mapping; its failure names the shard, the file
+  /// and the record.
+  private func read<T>(
+    _ i: Int, _ body: (UnsafeRawBufferPointer) throws(ShardDrawingCodec.DecodeError) -> T
+  ) throws(PipelineError) -> T {
     let p = places[i].payload
-    do {
-      return try ShardDrawingCodec.decode(
-        data[(data.startIndex + p.lowerBound)..<(data.startIndex + p.upperBound)],
-        strategies: strategies)
-    } catch { throw Self.failure(shard, url, "record \(i + 1): \(error.description)") }
+    let done = data.withUnsafeBytes { b in
+      Result { () throws(ShardDrawingCodec.DecodeError) in
+        try body(UnsafeRawBufferPointer(rebasing: b[p]))
+      }
+    }
+    do { return try done.get() } catch {
+      throw Self.failure(shard, url, "record \(i + 1): \(error.description)")
+    }
   }
 
   private static func failure(_ shard: String, _ url: URL, _ why: String) -> PipelineError {
@@ -90,38 +121,5 @@ struct ShardDrawingFile: Sendable {
       at += 4 + n
     }
     return .success(places)
-  }
-
-  /// The records `batch` names (shard, record), decoded on every core, in the batch's order;
-  /// the first failure in that order is thrown.
-  static func decode(_ batch: [(shard: Int, record: Int)], from files: [ShardDrawingFile])
-    throws(PipelineError) -> [ShardDrawingRecord]
-  {
-    final class Slots: @unchecked Sendable {
-      let lock = NSLock()
-      var decoded: [[Result<ShardDrawingRecord, PipelineError>]]
-      init(_ n: Int) { decoded = Array(repeating: [], count: n) }
-    }
-    // Slices of the batch, a few per core, each decoded by one thread.
-    let slices = min(batch.count, 4 * max(1, ProcessInfo.processInfo.activeProcessorCount))
-    guard slices > 0 else { return [] }
-    let slots = Slots(slices)
-    DispatchQueue.concurrentPerform(iterations: slices) { k in
-      let range = (batch.count * k / slices)..<(batch.count * (k + 1) / slices)
-      let out = range.map { i in
-        Result { () throws(PipelineError) -> ShardDrawingRecord in
-          try files[batch[i].shard].record(batch[i].record)
-        }
-      }
-      slots.lock.lock()
-      slots.decoded[k] = out
-      slots.lock.unlock()
-    }
-    var records: [ShardDrawingRecord] = []
-    records.reserveCapacity(batch.count)
-    for slice in slots.decoded {
-      for r in slice { records.append(try r.get()) }
-    }
-    return records
   }
 }

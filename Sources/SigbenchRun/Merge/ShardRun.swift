@@ -16,7 +16,7 @@ struct ShardRun: Sendable {
   var run: LoadedRun
   var ledger: ShardLedger
   /// The text of each sample entry of `result.json`, in order.
-  var entries: RawSampleEntries
+  var entries: RawArrayMember
   /// The per-drawing records (`shard-drawings.bin`), indexed.
   var drawings: ShardDrawingFile
 
@@ -33,10 +33,10 @@ struct ShardRun: Sendable {
   /// run that is not a shard, is a usage error naming it (the arguments are wrong).
   static func load(_ path: String) throws(PipelineError) -> ShardRun {
     let run: LoadedRun
-    let entries: RawSampleEntries
+    let entries: RawArrayMember
     do throws(PipelineError) {
       let (folder, file, data) = try LoadedRun.read(path)
-      do { entries = try RawSampleEntries(data) } catch {
+      do { entries = try RawArrayMember(data) } catch {
         throw PipelineError(.toolError, "\(file.path) is not a sigbench result: \(error)")
       }
       run = LoadedRun(folder: folder, result: try LoadedRun.decode(entries.shell, file: file))
@@ -52,10 +52,7 @@ struct ShardRun: Sendable {
     let file = run.folder.appendingPathComponent(ShardLedger.fileName)
     let ledger: ShardLedger
     do {
-      let data = try BoundedRead.data(file, limit: 1 << 30)
-      let decoder = JSONDecoder()
-      decoder.userInfo[ShardLedger.withoutNames] = true
-      ledger = try decoder.decode(ShardLedger.self, from: data)
+      ledger = try ShardLedger.decodeWithoutNames(BoundedRead.data(file, limit: 1 << 30))
     } catch {
       throw PipelineError(
         .toolError, "shard \(info.spec) (\(path)): cannot read \(file.path): \(error)")
@@ -74,12 +71,10 @@ struct ShardRun: Sendable {
   /// The corpus's file names from this shard's ledger (`load` leaves them out: every shard
   /// lists the same names, which the manifest digest vouches for, so a merge reads one list).
   func names() throws(PipelineError) -> [String] {
-    struct Names: Decodable { var names: [String] }
     let file = folder.appendingPathComponent(ShardLedger.fileName)
     let names: [String]
     do {
-      let data = try BoundedRead.data(file, limit: 1 << 30)
-      names = try JSONDecoder().decode(Names.self, from: data).names
+      names = try ShardLedger.decodeNames(BoundedRead.data(file, limit: 1 << 30))
     } catch {
       throw PipelineError(
         .toolError, "shard \(info.spec) (\(given)): cannot read \(file.path): \(error)")

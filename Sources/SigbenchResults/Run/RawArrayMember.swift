@@ -1,22 +1,24 @@
 import Foundation
 
-/// The entries of a `result.json`'s top-level `samples` array found as bytes, without decoding
-/// them: what `merge` needs to pass a shard's entries through to the merged `result.json`
-/// unchanged (decoding an entry and encoding it again costs some 35 µs of a core, most of a
-/// merge's time at scale).
+/// One array member of a JSON document's top-level object, found as bytes without decoding
+/// the document: by default `result.json`'s `samples`, whose entries `merge` passes through to
+/// the merged `result.json` unchanged (decoding an entry and encoding it again costs some
+/// 35 µs of a core, most of a merge's time at scale); also a shard ledger's `names`, which a
+/// merge leaves out of every ledger but one (`shell`) rather than have a decoder parse them.
 ///
 /// A single pass over the document follows JSON's structure (RFC 8259: strings with their
-/// escapes, objects, arrays) and records where the member `samples` of the top-level object
-/// lies and where each element of its array begins and ends. It checks only that structure:
-/// the values themselves are for a decoder (`shell` and `array` are decoded by the caller).
+/// escapes, objects, arrays) and records where the member lies and, when its elements are
+/// objects, where each begins and ends. It checks only that structure: the values themselves
+/// are for a decoder (`shell` and `arrayBytes` are decoded by the caller).
 ///
-/// - Complexity: O(bytes), one pass; memory O(entries).
-public struct RawSampleEntries: Sendable {
+/// - Complexity: O(bytes), one pass; memory O(elements).
+public struct RawArrayMember: Sendable {
   /// The whole document.
   public let data: Data
-  /// The array `[` … `]` of the `samples` member, as offsets into `data`.
+  /// The array `[` … `]` of the member, as offsets into `data`.
   public let array: Range<Int>
-  /// Each element of that array (`{` … `}`), in order, as offsets into `data`.
+  /// Each element of that array (`{` … `}`), in order, as offsets into `data`, when the
+  /// elements are objects (`objects`); empty otherwise.
   public let entries: [Range<Int>]
 
   /// Where the structure is not what a result's is.
@@ -27,10 +29,14 @@ public struct RawSampleEntries: Sendable {
     public var description: String { "byte \(offset): \(rule)" }
   }
 
-  /// Finds the `samples` array of `data`'s top-level object.
-  public init(_ data: Data) throws(LayoutError) {
+  /// Finds the array `member` of `data`'s top-level object. With `objects`, each element must
+  /// be an object and is recorded; without, the elements are not looked at.
+  public init(_ data: Data, member: String = "samples", objects: Bool = true)
+    throws(LayoutError)
+  {
     self.data = data
-    let found = data.withUnsafeBytes { RawSampleEntries.scan($0) }
+    let key = Array("\"\(member)\"".utf8)
+    let found = data.withUnsafeBytes { RawArrayMember.scan($0, key: key, objects: objects) }
     switch found {
     case .success(let (array, entries)):
       self.array = array
@@ -39,7 +45,7 @@ public struct RawSampleEntries: Sendable {
     }
   }
 
-  /// The document with an empty `samples` array: everything else, for a decoder.
+  /// The document with the member's array empty: everything else, for a decoder.
   public var shell: Data {
     var out = Data(capacity: data.count - array.count + 2)
     out.append(data[data.startIndex..<data.startIndex + array.lowerBound])
@@ -48,7 +54,7 @@ public struct RawSampleEntries: Sendable {
     return out
   }
 
-  /// The bytes of the `samples` array, `[` to `]`.
+  /// The bytes of the member's array, `[` to `]`.
   public var arrayBytes: Data {
     data[(data.startIndex + array.lowerBound)..<(data.startIndex + array.upperBound)]
   }
@@ -67,13 +73,19 @@ public struct RawSampleEntries: Sendable {
   private static let openBracket = UInt8(ascii: "[")
   private static let closeBracket = UInt8(ascii: "]")
   private static let colon = UInt8(ascii: ":")
-  private static let samplesKey = Array("\"samples\"".utf8)
+
+  /// The member's name from its quoted key.
+  private static func name(_ key: [UInt8]) -> String {
+    String(decoding: key.dropFirst().dropLast(), as: UTF8.self)
+  }
 
   private typealias Found = (array: Range<Int>, entries: [Range<Int>])
 
   /// The pass: depth 1 is inside the top-level object, depth 2 inside the value of one of its
   /// members, and so on.
-  private static func scan(_ b: UnsafeRawBufferPointer) -> Result<Found, LayoutError> {
+  private static func scan(_ b: UnsafeRawBufferPointer, key: [UInt8], objects: Bool) -> Result<
+    Found, LayoutError
+  > {
     func fail(_ at: Int, _ rule: String) -> Result<Found, LayoutError> {
       .failure(LayoutError(offset: at, rule: rule))
     }
@@ -88,7 +100,7 @@ public struct RawSampleEntries: Sendable {
     var entryStart = 0
     /// At depth 1, whether the next string is a member's name (not its value).
     var expectKey = true
-    var keyIsSamples = false
+    var keyIsMember = false
     while i < n {
       let c = b[i]
       if c == quote {
@@ -111,9 +123,9 @@ public struct RawSampleEntries: Sendable {
         }
         if depth == 1 {
           if expectKey {
-            keyIsSamples =
-              i + 1 - start == samplesKey.count
-              && samplesKey.withUnsafeBufferPointer { k in
+            keyIsMember =
+              i + 1 - start == key.count
+              && key.withUnsafeBufferPointer { k in
                 memcmp(b.baseAddress! + start, k.baseAddress!, k.count) == 0
               }
           }
@@ -126,13 +138,17 @@ public struct RawSampleEntries: Sendable {
       case openBrace, openBracket:
         if depth == 0, c != openBrace { return fail(i, "a result is a JSON object") }
         if depth == 1 {
-          if keyIsSamples, c == openBracket {
-            guard arrayStart == nil else { return fail(i, "a second 'samples' member") }
+          if keyIsMember, c == openBracket {
+            guard arrayStart == nil else {
+              return fail(i, "a second '\(name(key))' member")
+            }
             arrayStart = i
           }
         }
-        if depth == 2, arrayStart != nil, array == nil {
-          guard c == openBrace else { return fail(i, "each sample entry is a JSON object") }
+        if objects, depth == 2, arrayStart != nil, array == nil {
+          guard c == openBrace else {
+            return fail(i, "each element of '\(name(key))' is a JSON object")
+          }
           entryStart = i
         }
         open.append(c)
@@ -143,8 +159,10 @@ public struct RawSampleEntries: Sendable {
           return fail(i, "a '\(close)' with no '\(opener)' open to close")
         }
         depth -= 1
-        if depth == 2, arrayStart != nil, array == nil { entries.append(entryStart..<(i + 1)) }
-        if depth == 1, let s = arrayStart, array == nil, c == closeBracket, keyIsSamples {
+        if objects, depth == 2, arrayStart != nil, array == nil {
+          entries.append(entryStart..<(i + 1))
+        }
+        if depth == 1, let s = arrayStart, array == nil, c == closeBracket, keyIsMember {
           array = s..<(i + 1)
         }
         if depth == 0 {
@@ -158,7 +176,7 @@ public struct RawSampleEntries: Sendable {
       case UInt8(ascii: ","):
         if depth == 1 {
           expectKey = true
-          keyIsSamples = false
+          keyIsMember = false
         }
       default:
         break
@@ -166,7 +184,9 @@ public struct RawSampleEntries: Sendable {
       i += 1
     }
     guard depth == 0 else { return fail(n, "the document ends inside an object or array") }
-    guard let array else { return fail(n, "no top-level 'samples' array") }
+    guard let array else {
+      return fail(n, "no top-level '\(name(key))' array")
+    }
     return .success((array, entries))
   }
 }

@@ -3,10 +3,10 @@ import SigbenchResults
 import Testing
 
 /// Issue 48 (merge ≤ 5 % of a shard): `merge` passes the shards' sample entries through as
-/// text. `RawSampleEntries` must find exactly the entries a decoder sees, and the text spliced
+/// text. `RawArrayMember` must find exactly the entries a decoder sees, and the text spliced
 /// back (`RunResult.write(to:entries:)`) must be the bytes `write(to:)` writes.
 @Suite("result.json's sample entries found as text")
-struct RawSampleEntriesTests {
+struct RawArrayMemberTests {
   /// `RunResultEncodingTests.result` with names and metadata full of what a scanner can trip
   /// on: quotes, backslashes, braces and brackets inside strings, a `"samples"` key inside an
   /// entry, non-ASCII text.
@@ -26,7 +26,7 @@ struct RawSampleEntriesTests {
     for count in [0, 1, 2, 7, 300] {
       let r = try Self.result(samples: count)
       let data = try r.encoded()
-      let raw = try RawSampleEntries(data)
+      let raw = try RawArrayMember(data)
       #expect(raw.entries.count == count)
       for i in 0..<count {
         #expect(try JSONDecoder().decode(SampleEntry.self, from: raw.entry(i)) == r.samples[i])
@@ -46,7 +46,7 @@ struct RawSampleEntriesTests {
     defer { try? FileManager.default.removeItem(at: dir) }
     for count in [0, 1, 300] {
       let r = try Self.result(samples: count)
-      let raw = try RawSampleEntries(r.encoded())
+      let raw = try RawArrayMember(r.encoded())
       let url = dir.appendingPathComponent("result-\(count).json")
       try r.write(to: url, entries: (0..<count).map { raw.entry($0) })
       #expect(try Data(contentsOf: url) == (try ResultJSON.encode(r)), "\(count) samples")
@@ -57,7 +57,7 @@ struct RawSampleEntriesTests {
   func compactLayout() throws {
     let r = try Self.result(samples: 5)
     let data = try JSONEncoder().encode(r)
-    let raw = try RawSampleEntries(data)
+    let raw = try RawArrayMember(data)
     #expect(raw.entries.count == 5)
     for i in 0..<5 {
       #expect(try JSONDecoder().decode(SampleEntry.self, from: raw.entry(i)) == r.samples[i])
@@ -71,7 +71,7 @@ struct RawSampleEntriesTests {
       ("{\"a\" : 1}", 9, "no top-level 'samples' array"),
       ("{\"a\" : {\"samples\" : []}}", 24, "no top-level 'samples' array"),
       ("{\"samples\" : 3}", 15, "no top-level 'samples' array"),
-      ("{\"samples\" : [{}, 3, [1]]}", 21, "each sample entry is a JSON object"),
+      ("{\"samples\" : [{}, 3, [1]]}", 21, "each element of 'samples' is a JSON object"),
       ("{\"samples\" : [{\"a\" : \"b}]}", 21, "a string opened here is never closed"),
       ("{\"samples\" : [{}]]", 17, "a ']' with no '[' open to close"),
       ("{\"samples\" : [{}]", 17, "the document ends inside an object or array"),
@@ -79,9 +79,9 @@ struct RawSampleEntriesTests {
       ("{\"samples\" : [], \"samples\" : []}", 29, "a second 'samples' member"),
     ])
   func layoutErrors(text: String, offset: Int, rule: String) {
-    #expect(throws: RawSampleEntries.LayoutError.self) { try RawSampleEntries(Data(text.utf8)) }
+    #expect(throws: RawArrayMember.LayoutError.self) { try RawArrayMember(Data(text.utf8)) }
     do {
-      _ = try RawSampleEntries(Data(text.utf8))
+      _ = try RawArrayMember(Data(text.utf8))
     } catch {
       #expect(error.offset == offset, "\(text)")
       #expect(error.rule == rule, "\(text)")
@@ -92,12 +92,12 @@ struct RawSampleEntriesTests {
   func cutAnywhere() throws {
     let data = try Self.result(samples: 3).encoded()
     let seed = UInt64.random(in: 0...UInt64.max)
-    print("RawSampleEntriesTests.cutAnywhere seed \(seed)")
+    print("RawArrayMemberTests.cutAnywhere seed \(seed)")
     var rng = SplitMix(seed)
     for _ in 0..<200 {
       let cut = Int(rng.next() % UInt64(data.count))
-      #expect(throws: RawSampleEntries.LayoutError.self, "seed \(seed), cut at \(cut)") {
-        try RawSampleEntries(data.prefix(cut))
+      #expect(throws: RawArrayMember.LayoutError.self, "seed \(seed), cut at \(cut)") {
+        try RawArrayMember(data.prefix(cut))
       }
     }
   }

@@ -3,25 +3,30 @@
 # ../shared/corpus (skipped with a message when absent) and, for each, runs the whole corpus
 # once and as N shards, merges the shards and checks that the merge equals the single run.
 #
-#   scripts/shard-check.sh [--shards N] [--strategies LIST]
+#   scripts/shard-check.sh [--shards N] [--strategies LIST] [--copies K]
 #
-# Corpora: "files" = svc2004's 80 files copied 125 times (10,000 one-drawing files); "ndjson" =
-# 4 large ndjson files, each the shared Quick, Draw! files' 150 lines repeated 20 times (3,000
-# drawings a file). Prints, per shard, its drawings and samples (and their deviation from the
+# Corpora: "files" = svc2004's 80 files copied 125 × K times (10,000 × K one-drawing files);
+# "ndjson" = 4 × K large ndjson files, each the shared Quick, Draw! files' 150 lines repeated 20
+# times (3,000 drawings a file). K (default 1) shows how the merge's share of a shard's time
+# moves as shards grow: K = 4 takes about 15 minutes. Prints, per shard, its drawings and samples (and their deviation from the
 # mean), its wall time and drawings per second of it (every phase: reading, timing, report); the merge's wall time against the mean shard's; and
 # whether quality, samples, the corpus summary and the format study's figures equal the single
 # run's (timings excepted).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-shards=8 strategies=""
+shards=8 strategies="" copies=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --shards) shards="$2"; shift ;;
     --strategies) strategies="$2"; shift ;;
-    *) echo "usage: $0 [--shards N] [--strategies LIST]" >&2; exit 64 ;;
+    --copies) copies="$2"; shift ;;
+    *) echo "usage: $0 [--shards N] [--strategies LIST] [--copies K]" >&2; exit 64 ;;
   esac
   shift
 done
+case "$copies" in
+  '' | *[!0-9]* | 0) echo "shard-check: --copies takes a whole number from 1, not '$copies'" >&2; exit 64 ;;
+esac
 source_dir="../shared/corpus"
 if [ ! -d "$source_dir/svc2004" ] || [ ! -d "$source_dir/quickdraw" ]; then
   echo "shard-check: $source_dir is absent; nothing to check" >&2
@@ -32,11 +37,11 @@ bin="$(swift build -c release --show-bin-path)/sigbench"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/files" "$work/ndjson"
-for i in $(seq -w 1 125); do
+for i in $(seq -w 1 $((125 * copies))); do
   mkdir -p "$work/files/c$i"
   cp "$source_dir"/svc2004/*.TXT "$work/files/c$i/"
 done
-for f in 1 2 3 4; do
+for f in $(seq 1 $((4 * copies))); do
   for r in $(seq 1 20); do cat "$source_dir"/quickdraw/*.ndjson; done > "$work/ndjson/class$f.ndjson"
 done
 flags=(--no-render --no-history --no-counters)

@@ -125,6 +125,22 @@ struct QualityFoldTests {
     #expect(kept.entries.map(\.name) == whole.drawings.map(\.name))
   }
 
+  @Test("a file without drawings (skipped, or another shard's) takes no place in the buffer")
+  func filesWithoutDrawingsDoNotWait() throws {
+    let dir = try Self.corpus()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let stream = CorpusStream(path: dir.path, jobs: 1)
+    let plan = try stream.plan()
+    let state = CorpusStream.State(
+      root: dir.path, skipped: plan.skipped, studyBudget: 0, reorderFiles: 2)
+    let first = try #require(state.readNext(plan.files, stream.loader, ignoreProgress))
+    #expect(!first.1.drawings.isEmpty)
+    // While the first file's drawings are measured, files without drawings finish after it.
+    let end = first.0 + first.1.drawings.count
+    for _ in 0..<5 { state.store([], end: end, total: 0, label: "", ignoreProgress) }
+    #expect(state.waitingFiles.isEmpty)
+  }
+
   @Test("a reader waits while 4 × jobs finished files wait to be folded")
   func readerWaitsOnFullBuffer() throws {
     let dir = try Self.corpus()

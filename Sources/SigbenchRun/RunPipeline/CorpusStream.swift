@@ -297,7 +297,10 @@ struct CorpusStream {
       lock.lock()
       defer { lock.unlock() }
       for (i, p) in done { processed[i] = p }
-      waitingFiles.append(end)
+      // A file without drawings (skipped, rejected, or another shard's) holds nothing here:
+      // counted, it would fill the buffer while one file is measured (most of a shard's files
+      // belong to other shards) and keep the other workers waiting.
+      if !done.isEmpty { waitingFiles.append(end) }
       while let p = processed.removeValue(forKey: folded) {
         fold(p, at: folded)
         folded += 1

@@ -8,10 +8,12 @@
 # Corpora: "files" = svc2004's 80 files copied 125 × K times (10,000 × K one-drawing files);
 # "ndjson" = 4 × K large ndjson files, each the shared Quick, Draw! files' 150 lines repeated 20
 # times (3,000 drawings a file). K (default 1) shows how the merge's share of a shard's time
-# moves as shards grow: K = 4 takes about 13 minutes. Prints, per shard, its drawings and samples (and their deviation from the
-# mean), its wall time and drawings per second of it (every phase: reading, timing, report); the merge's wall time against the mean shard's; and
-# whether quality, samples, the corpus summary and the format study's figures equal the single
-# run's (timings excepted).
+# moves as shards grow: K = 4 takes about 13 minutes.
+#
+# Prints, per shard, its drawings and samples (and their deviation from the mean), its wall
+# time and drawings per second of it (every phase: reading, timing, report); the merge's wall
+# time against the mean shard's; and whether quality, samples, the corpus summary and the
+# format study's figures equal the single run's (timings excepted).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 shards=8 strategies="" copies=1

@@ -334,12 +334,6 @@ public enum ShardDrawingCodec {
       return e
     }
 
-    mutating func figures() throws(DecodeError) -> QualityFigures {
-      var f = QualityFigures()
-      try figures(into: &f)
-      return f
-    }
-
     /// One strategy's figures into `f`, every member overwritten (absent ones set to `nil`).
     mutating func figures(into f: inout QualityFigures) throws(DecodeError) {
       for i in QualityFigures.counts.indices { f.setCount(Int(try i64()), at: i) }

@@ -125,14 +125,22 @@ struct QualityFoldTests {
     #expect(kept.entries.map(\.name) == whole.drawings.map(\.name))
   }
 
-  @Test("a file without drawings (skipped, or another shard's) takes no place in the buffer")
-  func filesWithoutDrawingsDoNotWait() throws {
-    let dir = try Self.corpus()
-    defer { try? FileManager.default.removeItem(at: dir) }
+  /// A stream over `dir` and the workers' state, whose buffer takes at most two finished files.
+  static func bufferedState(_ dir: URL) throws -> (
+    stream: CorpusStream, plan: CorpusStream.Plan, state: CorpusStream.State
+  ) {
     let stream = CorpusStream(path: dir.path, jobs: 1)
     let plan = try stream.plan()
     let state = CorpusStream.State(
       root: dir.path, skipped: plan.skipped, studyBudget: 0, reorderFiles: 2)
+    return (stream, plan, state)
+  }
+
+  @Test("a file without drawings (skipped, or another shard's) takes no place in the buffer")
+  func filesWithoutDrawingsDoNotWait() throws {
+    let dir = try Self.corpus()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let (stream, plan, state) = try Self.bufferedState(dir)
     let first = try #require(state.readNext(plan.files, stream.loader, ignoreProgress))
     #expect(!first.1.drawings.isEmpty)
     // While the first file's drawings are measured, files without drawings finish after it.
@@ -145,10 +153,7 @@ struct QualityFoldTests {
   func readerWaitsOnFullBuffer() throws {
     let dir = try Self.corpus()
     defer { try? FileManager.default.removeItem(at: dir) }
-    let stream = CorpusStream(path: dir.path, jobs: 1)
-    let plan = try stream.plan()
-    let state = CorpusStream.State(
-      root: dir.path, skipped: plan.skipped, studyBudget: 0, reorderFiles: 2)
+    let (stream, plan, state) = try Self.bufferedState(dir)
     // A file read: the index of its first drawing and its drawings.
     func read() throws -> (base: Int, drawings: [Drawing]) {
       let r = try #require(state.readNext(plan.files, stream.loader, ignoreProgress))

@@ -64,7 +64,8 @@ public struct MergePipeline: Sendable {
     let files = try CorpusReconciliation(shards)
     let folder = Self.freshFolder(out: URL(fileURLWithPath: out), started: started)
     try folder.begin()
-    var merged = try mergeDrawings(shards, files: files, into: folder)
+    let drawn = try mergeDrawings(shards, files: files, into: folder)
+    var merged = drawn.samples
     let first = shards[0]
     let groups = ShardTiming.groups(shards)
     let manifest = "manifest-sha256:\(first.info.manifestDigest)"
@@ -87,7 +88,7 @@ public struct MergePipeline: Sendable {
     merged.entries = []
     let texts = merged.texts
     merged.texts = []
-    result.quality = merged.quality.result()
+    result.quality = drawn.quality.result()
     let shard1 = shards.first { $0.info.index == 1 }
     if var study = shard1?.result.formatStudyFigures {
       if study.corpusDrawings != nil { study.corpusDrawings = corpus.drawings }
@@ -151,13 +152,12 @@ public struct MergePipeline: Sendable {
     return folder
   }
 
-  /// What the drawings give the merged run.
-  struct Merged {
+  /// What the drawings' entries give the merged run (their figures go to a `QualityFold`).
+  struct MergedSamples {
     var entries: [SampleEntry] = []
     /// Each entry's text for `result.json` (`RunResult.write(to:entries:)`): the shard's own
     /// text, or the renumbered entry encoded again.
     var texts: [Data] = []
-    var quality: QualityFold
     var strokes = 0
     var points = 0
     var formats: [String: Int] = [:]
@@ -176,7 +176,7 @@ public struct MergePipeline: Sendable {
   /// Folding each strategy on its own thread was slower too: the threads retained the same
   /// arrays.)
   func mergeDrawings(_ shards: [ShardRun], files: CorpusReconciliation, into folder: RunFolder)
-    throws -> Merged
+    throws -> (samples: MergedSamples, quality: QualityFold)
   {
     let labels = shards[0].result.strategies.map(\.label)
     let drawings = shards.map(\.drawings)
@@ -198,9 +198,7 @@ public struct MergePipeline: Sendable {
         throw PipelineError(.toolError, "shard \(s.info.spec) (\(s.given)): \(why)")
       }
     }
-    let samples = Background {
-      try self.samples(shards, files: files, into: folder, labels: labels)
-    }
+    let samples = Background { try self.samples(shards, files: files, into: folder) }
     var quality = QualityFold(labels: labels)
     var figures: [QualityFigures] = []
     let folded = Result { () throws(PipelineError) in
@@ -209,25 +207,24 @@ public struct MergePipeline: Sendable {
         quality.add(figures, key: motion)
       }
     }
-    var merged = try samples.value()
+    let merged = try samples.value()
     try folded.get()
-    merged.quality = quality
     if merged.dropped > 0 {
       progress(
         .note(
           "left out \(counted(merged.dropped, "drawing")) of files another shard found "
             + "malformed (a single run rejects the whole file)"))
     }
-    return merged
+    return (merged, quality)
   }
 
   /// The sample entries of `mergeDrawings`, in corpus order. A plain entry comes with its
   /// record and names no picture: its text in the shard's `result.json` passes through. Any
   /// other is decoded from there, renumbered and, when that changed it, encoded again.
   private func samples(
-    _ shards: [ShardRun], files: CorpusReconciliation, into folder: RunFolder, labels: [String]
-  ) throws(PipelineError) -> Merged {
-    var merged = Merged(quality: QualityFold(labels: labels))
+    _ shards: [ShardRun], files: CorpusReconciliation, into folder: RunFolder
+  ) throws(PipelineError) -> MergedSamples {
+    var merged = MergedSamples()
     let drawings = shards.map(\.drawings)
     let entries = shards.map(\.entries)
     for (k, j) in CorpusOrder(drawings) {
